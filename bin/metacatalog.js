@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+'use strict';
+// The CLI runs the compiled code: `npm run build` (or `npm start`) produces dist/.
+try {
+  require('../dist/src/main.js');
+} catch (error) {
+  if (error && error.code === 'MODULE_NOT_FOUND' && String(error.message).includes('dist/src/main.js')) {
+    console.error('metacatalog is not built yet: run `npm run build` first.');
+    process.exit(1);
+  }
+  throw error;
+}

@@ -1,0 +1,22 @@
+/** Tests are compiled by SWC (fast, emits decorator metadata); `npm run typecheck` covers types. */
+const swc = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    target: 'es2022',
+  },
+  module: { type: 'commonjs' },
+  sourceMaps: 'inline',
+};
+
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/src', '<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc], '^.+\\.mjs$': ['@swc/jest', swc] },
+  // jose 6 ships ESM only: let SWC turn it into CommonJS for jest.
+  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+  setupFiles: ['<rootDir>/test/support/setup-env.ts'],
+  testTimeout: 60000,
+  maxWorkers: 2,
+};

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../config';
+import type { Context } from '../common/context';
+import type { Authenticator } from '../common/identity/authenticate';
+import type { Identity } from '../common/identity/identity';
+import { LoaderCache } from '../common/loaders';
+
+export interface ContextDeps {
+  config: Config;
+  dataSource: DataSource;
+  logger: Logger;
+  authenticate: Authenticator;
+}
+
+function requestIdOf(headers: IncomingHttpHeaders): string {
+  const given = headers['x-request-id'];
+  const value = Array.isArray(given) ? given[0] : given;
+  return value && /^[\w.:-]{1,128}$/.test(value) ? value : randomUUID();
+}
+
+/** A context for an identity already known (CLI commands, seeds). */
+export function contextFor(
+  deps: Omit<ContextDeps, 'authenticate'>,
+  identity: Identity,
+  requestId: string = randomUUID(),
+): Context {
+  const base = {
+    requestId,
+    identity,
+    config: deps.config,
+    logger: deps.logger.child({ requestId, projectId: identity.projectId }),
+  };
+  const make = (db: DataSource['manager'], outer?: Context): Context => {
+    const ctx: Context = {
+      ...base,
+      db,
+      loaders: new LoaderCache(db, identity),
+      async transaction(work) {
+        if (outer) return work(ctx); // already in one: nested calls join it
+        const result = await deps.dataSource.transaction((manager) => work(make(manager, ctx)));
+        ctx.loaders.clearAll();
+        return result;
+      },
+    };
+    return ctx;
+  };
+  return make(deps.dataSource.manager);
+}
+
+/** Builds the context of one HTTP request: authenticates it, then gives it fresh loaders. */
+export async function createRequestContext(
+  deps: ContextDeps,
+  headers: IncomingHttpHeaders,
+): Promise<Context> {
+  const identity = await deps.authenticate(headers);
+  return contextFor(deps, identity, requestIdOf(headers));
+}

@@ -1,0 +1,179 @@
+import { unwrapResolverError } from '@apollo/server/errors';
+import { GraphQLError, parse, visit, type GraphQLFormattedError } from 'graphql';
+import type { Logger } from 'pino';
+import { AppError, type ErrorCode } from '../common/errors';
+
+/** Codes that graphql-js and Apollo produce for a malformed request: the caller's fault, passed through. */
+const REQUEST_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'OPERATION_RESOLUTION_FAILURE',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+]);
+
+/** Connection-level failures of the pg driver and server: the database is unreachable, not our bug. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  'EAI_AGAIN',
+  'ENOENT', // Unix socket of the embedded database gone
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+]);
+
+/** SQLSTATEs that can only come from input we failed to check: reported as BAD_USER_INPUT, without SQL. */
+const INPUT_SQLSTATES: Record<string, string> = {
+  '22001': 'a value is too long',
+  '22003': 'a number is out of range',
+  '22P02': 'a value has the wrong format',
+  '23502': 'a required value is missing',
+  '23514': 'a value violates a constraint',
+};
+
+type Errorish = { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown };
+
+function errorCode(error: unknown): string | undefined {
+  const candidate = error as Errorish | null;
+  if (!candidate || typeof candidate !== 'object') return undefined;
+  if (typeof candidate.code === 'string') return candidate.code;
+  return errorCode(candidate.driverError) ?? errorCode(candidate.cause);
+}
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = errorCode(error);
+  if (code && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed|Connection refused/i.test(
+    message,
+  );
+}
+
+/** Finds the argument path (`input.visibility`) of the value an error points at, from the request text. */
+function argumentPathOf(error: GraphQLError): string | undefined {
+  const node = error.nodes?.[0];
+  const body = error.source?.body;
+  if (!node?.loc || !body) return undefined;
+  const target = node.loc;
+  const stack: string[] = [];
+  let found: string | undefined;
+  try {
+    visit(parse(body, { noLocation: false }), {
+      Argument: { enter: (arg) => void stack.push(arg.name.value), leave: () => void stack.pop() },
+      ObjectField: { enter: (field) => void stack.push(field.name.value), leave: () => void stack.pop() },
+      enter(visited) {
+        if (
+          !found &&
+          visited.loc &&
+          visited.loc.start === target.start &&
+          visited.loc.end === target.end &&
+          stack.length
+        ) {
+          found = stack.join('.');
+        }
+      },
+    });
+  } catch {
+    return undefined;
+  }
+  return found;
+}
+
+/** Names the input field of a request-level error: a variable path, an argument, or a value in the query. */
+function requestErrorField(message: string, original: unknown): string | undefined {
+  const variable = message.match(/^Variable "\$([^"]+)" got invalid value .*? at "([^"]+)"/s);
+  if (variable) return variable[2];
+  const bareVariable = message.match(/^Variable "\$([^"]+)"/);
+  if (bareVariable) return bareVariable[1];
+  const argument = message.match(/Argument "([^"]+)"/);
+  if (original instanceof GraphQLError) {
+    const path = argumentPathOf(original);
+    if (path) return path;
+  }
+  return argument?.[1];
+}
+
+const VALUE_ERROR =
+  /Expected value of type|cannot represent|does not exist in ".*" enum|got invalid value|has invalid value|of required type .* was not provided|is not a valid|Expected type/;
+
+function stripped(
+  formatted: GraphQLFormattedError,
+  code: ErrorCode | string,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    message: formatted.message,
+    locations: formatted.locations,
+    path: formatted.path,
+    extensions: { ...extra, code },
+  };
+}
+
+/**
+ * One place maps every error to the contract: our own errors pass through, a malformed request keeps its
+ * code (values of the wrong type become BAD_USER_INPUT naming the field), database outages become
+ * SERVICE_UNAVAILABLE, and anything else is a bug: logged with the request id, masked in the response.
+ */
+export function createFormatError(logger: Logger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const original = unwrapResolverError(error);
+    if (original instanceof AppError) {
+      return {
+        message: original.message,
+        locations: formatted.locations,
+        path: formatted.path,
+        extensions: original.extensions,
+      };
+    }
+    const code = formatted.extensions?.code;
+    if (code === 'UNAUTHORIZED') return stripped(formatted, 'FORBIDDEN');
+    if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN') return stripped(formatted, code);
+    if (typeof code === 'string' && REQUEST_CODES.has(code)) {
+      if (code === 'GRAPHQL_VALIDATION_FAILED' && !VALUE_ERROR.test(formatted.message))
+        return stripped(formatted, code);
+      if (code === 'GRAPHQL_VALIDATION_FAILED' || code === 'BAD_USER_INPUT') {
+        const field = requestErrorField(formatted.message, original);
+        return stripped(formatted, 'BAD_USER_INPUT', field ? { field } : {});
+      }
+      return stripped(formatted, code);
+    }
+    if (isDatabaseUnavailable(original)) {
+      logger.warn({ err: original, path: formatted.path }, 'database unavailable');
+      return stripped(
+        { ...formatted, message: 'The database is unavailable; try again shortly' },
+        'SERVICE_UNAVAILABLE',
+      );
+    }
+    const sqlState = errorCode(original);
+    if (sqlState === '23505') {
+      return stripped(
+        { ...formatted, message: 'It already exists (a concurrent request created it)' },
+        'CONFLICT',
+      );
+    }
+    if (sqlState && INPUT_SQLSTATES[sqlState]) {
+      logger.warn({ err: original, path: formatted.path }, 'input rejected by the database');
+      return stripped(
+        { ...formatted, message: `Invalid input: ${INPUT_SQLSTATES[sqlState]}` },
+        'BAD_USER_INPUT',
+        {
+          field: formatted.path?.join('.') ?? 'input',
+        },
+      );
+    }
+    logger.error({ err: original, path: formatted.path }, 'unexpected error');
+    return {
+      message: 'Internal server error',
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    };
+  };
+}

@@ -1,0 +1,72 @@
+import type { Logger } from 'pino';
+import { loadConfig, type Config } from '../config';
+import type { Context } from '../common/context';
+import { makeIdentity } from '../common/identity/identity';
+import { openDatabase, type Database } from '../db/database';
+import { migrate } from '../db/migrate';
+import { runSeeds } from '../db/seed';
+import { contextFor } from './context';
+import { createLogger } from './logger';
+import './seeds';
+
+export interface Runtime {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  /** A context acting as an admin of the given project (CLI commands and seeds). */
+  adminContext(projectId?: string): Context;
+}
+
+export interface BootOptions {
+  config?: Config;
+  logger?: Logger;
+  migrate?: boolean;
+  seed?: boolean;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Opens the database, waiting up to ~30 s for a PostgreSQL server that is still starting. */
+async function openWithRetry(config: Config, logger: Logger): Promise<Database> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await openDatabase(config, {
+        onSlowQuery: (ms, query) => logger.warn({ ms, query }, 'slow query'),
+      });
+    } catch (error) {
+      if (attempt >= 10 || !config.databaseUrl || config.databaseUrl.startsWith('pglite://')) throw error;
+      logger.warn({ attempt, err: error }, 'database not reachable yet; retrying');
+      await sleep(Math.min(500 * attempt, 5000));
+    }
+  }
+}
+
+export async function boot(options: BootOptions = {}): Promise<Runtime> {
+  const config = options.config ?? loadConfig();
+  const logger = options.logger ?? createLogger(config);
+  const database = await openWithRetry(config, logger);
+  const runtime: Runtime = {
+    config,
+    logger,
+    database,
+    adminContext: (projectId = 'admin') =>
+      contextFor(
+        { config, dataSource: database.dataSource, logger },
+        makeIdentity(projectId, 'metacatalog-cli', ['admin']),
+      ),
+  };
+  try {
+    if (options.migrate ?? true) {
+      const applied = await migrate(database);
+      if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+    }
+    if (options.seed ?? config.seedOnStart) {
+      const report = await runSeeds(runtime.adminContext());
+      logger.info({ seeds: report }, 'seeds checked');
+    }
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return runtime;
+}

@@ -1,0 +1,28 @@
+import 'reflect-metadata';
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { buildSchemaSync } from 'type-graphql';
+import { NodeResolver } from '../common/relay/node.resolver';
+import { DateTimeScalar } from '../common/scalars';
+import { validateArgument } from '../common/validation';
+import { NamespaceResolver } from '../modules/namespaces/namespace.resolver';
+import { ResourceTypeResolver } from '../modules/resource-types/resource-type.resolver';
+
+/** Every resolver of the API. A new module adds its resolvers here. */
+export const resolvers = [NodeResolver, ResourceTypeResolver, NamespaceResolver] as const;
+
+let built: GraphQLSchema | undefined;
+
+/** The executable schema, built once per process from the decorated classes. */
+export function buildAppSchema(): GraphQLSchema {
+  built ??= buildSchemaSync({
+    resolvers: [...resolvers],
+    scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
+    validateFn: validateArgument,
+  });
+  return built;
+}
+
+/** The SDL committed as schema.graphql (sorted, so that it diffs well). */
+export function printAppSchema(): string {
+  return `${printSchema(lexicographicSortSchema(buildAppSchema()))}\n`;
+}

@@ -1,0 +1,2 @@
+// Registers every module's seeders (import order is run order).
+import '../modules/resource-types/resource-type.seed';

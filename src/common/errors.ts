@@ -1,0 +1,86 @@
+import { GraphQLError } from 'graphql';
+
+/** The error codes of the contract (API.md, "Conventions"), one per HTTP status of the specs. */
+export type ErrorCode =
+  | 'BAD_USER_INPUT'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INTERNAL_SERVER_ERROR';
+
+/** An error meant for the caller: its message and extensions reach the response unchanged. */
+export class AppError extends GraphQLError {
+  constructor(code: ErrorCode, message: string, extensions: Record<string, unknown> = {}) {
+    super(message, { extensions: { ...extensions, code } });
+  }
+}
+
+export interface InputProblem {
+  field: string;
+  message: string;
+}
+
+/** Invalid input: `field` is the input path (e.g. `input.properties.0.minimum`). */
+export class InputError extends AppError {
+  constructor(field: string, message: string, problems?: InputProblem[]) {
+    super(
+      'BAD_USER_INPUT',
+      `${field}: ${message}`,
+      problems && problems.length > 1 ? { field, errors: problems } : { field },
+    );
+  }
+
+  static of(problems: InputProblem[]): InputError {
+    const [first] = problems;
+    return new InputError(first.field, first.message, problems);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(what: string, key: string) {
+    super('NOT_FOUND', `${what} "${key}" not found`);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message: string) {
+    super('FORBIDDEN', message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super('CONFLICT', message);
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  constructor(message = 'Authentication required') {
+    super('UNAUTHENTICATED', message);
+  }
+}
+
+export class ServiceUnavailableError extends AppError {
+  constructor(message = 'The database is unavailable; try again shortly') {
+    super('SERVICE_UNAVAILABLE', message);
+  }
+}
+
+/** Checks a string's length (in characters) and that it has no control characters (newlines and tabs
+ * only where `multiline`). Returns the value unchanged: nothing is trimmed silently. */
+export function checkText(
+  field: string,
+  value: string,
+  { min = 0, max, multiline = false }: { min?: number; max: number; multiline?: boolean },
+): string {
+  if ([...value].length < min) {
+    throw new InputError(field, min === 1 ? 'must not be empty' : `must be at least ${min} characters`);
+  }
+  if ([...value].length > max) throw new InputError(field, `must be at most ${max} characters`);
+  // eslint-disable-next-line no-control-regex
+  const control = multiline ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/ : /[\u0000-\u001f\u007f]/;
+  if (control.test(value)) throw new InputError(field, 'must not contain control characters');
+  return value;
+}

@@ -1,0 +1,72 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { Config } from '../../config';
+import { UnauthenticatedError } from '../errors';
+import { makeIdentity, type Identity } from './identity';
+
+export type Authenticator = (headers: IncomingHttpHeaders) => Promise<Identity>;
+
+const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+const splitRoles = (raw: string | undefined): string[] => (raw ? raw.split(',') : []);
+
+/** AUTH_MODE=none: local use; everyone is an admin of project `default`. */
+const noneAuthenticator: Authenticator = async () => makeIdentity('default', 'local', ['admin']);
+
+/** AUTH_MODE=headers: an authenticating proxy in front of us sets the identity headers. */
+const headersAuthenticator: Authenticator = async (headers) => {
+  const projectId = header(headers, 'x-project-id')?.trim();
+  if (!projectId) throw new UnauthenticatedError('X-Project-Id header is required');
+  return makeIdentity(
+    projectId,
+    header(headers, 'x-user-id')?.trim() || null,
+    splitRoles(header(headers, 'x-roles')),
+  );
+};
+
+function rolesClaim(payload: JWTPayload): string[] {
+  const roles = payload.roles;
+  if (Array.isArray(roles)) return roles.filter((role): role is string => typeof role === 'string');
+  if (typeof roles === 'string') return splitRoles(roles);
+  return [];
+}
+
+function jwtAuthenticator(config: Config): Authenticator {
+  const key: Uint8Array | JWTVerifyGetKey = config.jwtJwksUrl
+    ? createRemoteJWKSet(new URL(config.jwtJwksUrl))
+    : new TextEncoder().encode(config.jwtSecret);
+  return async (headers) => {
+    const authorization = header(headers, 'authorization');
+    const match = authorization?.match(/^Bearer\s+(\S+)$/i);
+    if (!match) throw new UnauthenticatedError('A bearer token is required (Authorization: Bearer …)');
+    let payload: JWTPayload;
+    try {
+      const verified = await jwtVerify(match[1], key as Uint8Array, {
+        issuer: config.jwtIssuer,
+        audience: config.jwtAudience,
+      });
+      payload = verified.payload;
+    } catch (error) {
+      const reason =
+        error instanceof Error && 'code' in error ? String((error as { code: unknown }).code) : 'invalid';
+      throw new UnauthenticatedError(`Invalid token (${reason})`);
+    }
+    const projectId = typeof payload.project_id === 'string' ? payload.project_id : undefined;
+    if (!projectId) throw new UnauthenticatedError('The token has no project_id claim');
+    return makeIdentity(projectId, typeof payload.sub === 'string' ? payload.sub : null, rolesClaim(payload));
+  };
+}
+
+export function createAuthenticator(config: Config): Authenticator {
+  switch (config.authMode) {
+    case 'none':
+      return noneAuthenticator;
+    case 'headers':
+      return headersAuthenticator;
+    case 'jwt':
+      return jwtAuthenticator(config);
+  }
+}

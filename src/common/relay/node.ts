@@ -1,0 +1,30 @@
+import { Field, ID, InterfaceType } from 'type-graphql';
+import type { Context } from '../context';
+import { decodeGlobalId } from './global-id';
+
+@InterfaceType({ description: 'An object with a global id, fetchable with `node(id:)`.' })
+export abstract class Node {
+  @Field(() => ID, { description: 'Global, opaque id.' })
+  id: string;
+}
+
+/** Fetches one node by its database key, or null when it does not exist or is not visible to the caller. */
+export type NodeFetcher = (ctx: Context, key: string) => Promise<Node | null>;
+
+const fetchers = new Map<string, NodeFetcher>();
+
+/** Modules register how their node types are fetched by `node(id:)`. */
+export function registerNodeType(typeName: string, fetcher: NodeFetcher): void {
+  fetchers.set(typeName, fetcher);
+}
+
+export async function fetchNode(ctx: Context, id: string): Promise<Node | null> {
+  const { type, key } = decodeGlobalId(id);
+  const fetcher = fetchers.get(type);
+  return fetcher ? fetcher(ctx, key) : null;
+}
+
+/** Parses the numeric key of a global id; a non-numeric key simply matches nothing. */
+export function numericKey(key: string): number | null {
+  return /^[1-9][0-9]{0,15}$/.test(key) && Number.isSafeInteger(Number(key)) ? Number(key) : null;
+}

@@ -1,0 +1,7 @@
+import { registerEnumType } from 'type-graphql';
+
+export enum OrderDirection {
+  ASC = 'ASC',
+  DESC = 'DESC',
+}
+registerEnumType(OrderDirection, { name: 'OrderDirection' });

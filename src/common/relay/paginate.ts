@@ -1,0 +1,134 @@
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { InputError } from '../errors';
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 500;
+
+export interface PageArgs {
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
+}
+
+export interface Page<T> {
+  items: T[];
+  cursors: string[];
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  count(): Promise<number>;
+}
+
+export type SortValueKind = 'text' | 'number' | 'timestamp';
+
+export interface Keyset<T> {
+  /** Distinguishes cursors of different lists and orders: a cursor is only valid where it was made. */
+  tag: string;
+  /** SQL expression of the sort column, e.g. `ns.name`. */
+  sortExpr: string;
+  sortKind: SortValueKind;
+  sortValue(row: T): string | number | Date;
+  /** SQL expression of the unique tie-breaker, e.g. `ns.id`. */
+  idExpr: string;
+  idValue(row: T): number;
+  direction: 'ASC' | 'DESC';
+}
+
+type CursorValue = string | number;
+
+function encodeCursor(tag: string, value: CursorValue, id: number): string {
+  return Buffer.from(JSON.stringify([tag, value, id]), 'utf8').toString('base64url');
+}
+
+function decodeCursor(
+  cursor: string,
+  field: string,
+  tag: string,
+  kind: SortValueKind,
+): [CursorValue, number] {
+  const invalid = new InputError(field, 'is not a valid cursor for this list');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid;
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 3 ||
+    parsed[0] !== tag ||
+    !Number.isSafeInteger(parsed[2])
+  ) {
+    throw invalid;
+  }
+  const value = parsed[1];
+  const valid =
+    kind === 'number'
+      ? typeof value === 'number' && Number.isFinite(value)
+      : kind === 'timestamp'
+        ? typeof value === 'string' && !Number.isNaN(Date.parse(value))
+        : typeof value === 'string';
+  if (!valid) throw invalid;
+  return [value, parsed[2]];
+}
+
+/** Validates `first`/`last` and returns the page size and direction. */
+export function pageSize(args: PageArgs): { size: number; forward: boolean } {
+  if (args.first != null && args.last != null) throw new InputError('last', 'cannot be combined with first');
+  if (args.last != null && args.after != null) throw new InputError('after', 'cannot be combined with last');
+  if (args.first != null && args.before != null)
+    throw new InputError('before', 'cannot be combined with first');
+  const forward = args.last == null;
+  const requested = forward ? (args.first ?? DEFAULT_PAGE_SIZE) : args.last!;
+  const field = forward ? 'first' : 'last';
+  if (!Number.isInteger(requested) || requested < 0)
+    throw new InputError(field, 'must be a non-negative integer');
+  // The contract caps page sizes: a larger request gets the cap, not an error.
+  return { size: Math.min(requested, MAX_PAGE_SIZE), forward };
+}
+
+/**
+ * Keyset pagination (`WHERE (sort, id) > (:v, :id) ORDER BY sort, id LIMIT n + 1`) over a query builder
+ * that already holds the filters. `totalCount` runs a separate COUNT only when the client selects it.
+ */
+export async function paginate<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  args: PageArgs,
+  keyset: Keyset<T>,
+): Promise<Page<T>> {
+  const { size, forward } = pageSize(args);
+  const countQuery = query.clone();
+  const cursorArg = forward ? args.after : args.before;
+  const ascending = (keyset.direction === 'ASC') === forward;
+  if (cursorArg != null) {
+    const [value, id] = decodeCursor(cursorArg, forward ? 'after' : 'before', keyset.tag, keyset.sortKind);
+    const cast = keyset.sortKind === 'timestamp' ? '::timestamptz' : '';
+    query.andWhere(
+      `(${keyset.sortExpr}, ${keyset.idExpr}) ${ascending ? '>' : '<'} (:cursorValue${cast}, :cursorId)`,
+      {
+        cursorValue: value,
+        cursorId: id,
+      },
+    );
+  }
+  query
+    .orderBy(keyset.sortExpr, ascending ? 'ASC' : 'DESC')
+    .addOrderBy(keyset.idExpr, ascending ? 'ASC' : 'DESC')
+    .limit(size + 1);
+  const rows = await query.getMany();
+  const more = rows.length > size;
+  const items = rows.slice(0, size);
+  if (!forward) items.reverse();
+  const cursors = items.map((row) => {
+    const value = keyset.sortValue(row);
+    return encodeCursor(keyset.tag, value instanceof Date ? value.toISOString() : value, keyset.idValue(row));
+  });
+  let counted: Promise<number> | undefined;
+  return {
+    items,
+    cursors,
+    hasNextPage: forward ? more : cursorArg != null,
+    hasPreviousPage: forward ? cursorArg != null : more,
+    count: () => (counted ??= countQuery.getCount()),
+  };
+}

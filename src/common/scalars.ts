@@ -1,0 +1,5 @@
+import { DateTimeResolver, JSONResolver, UUIDResolver } from 'graphql-scalars';
+
+export const DateTimeScalar = DateTimeResolver;
+export const JSONScalar = JSONResolver;
+export const UUIDScalar = UUIDResolver;

@@ -1,0 +1,6 @@
+import { NamespaceResourceType } from '../modules/namespaces/namespace-resource-type.entity';
+import { Namespace } from '../modules/namespaces/namespace.entity';
+import { ResourceType } from '../modules/resource-types/resource-type.entity';
+
+/** Every TypeORM entity of the service (one list for the app, the CLI and the tests). */
+export const entities = [ResourceType, Namespace, NamespaceResourceType];

@@ -1,0 +1,57 @@
+import type { SelectQueryBuilder, ObjectLiteral } from 'typeorm';
+import type { Context } from '../../common/context';
+import { ForbiddenError } from '../../common/errors';
+import type { Identity } from '../../common/identity/identity';
+import { Visibility, type Namespace } from './namespace.entity';
+
+/**
+ * Who sees and who writes definitions (API.md, "Who may write definitions"): a private namespace exists only
+ * for its owner project and admins; only admins write, unless METADEF_PROJECT_WRITES lets a project write
+ * the namespaces it owns.
+ */
+export function restrictToVisible<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  alias: string,
+  identity: Identity,
+): SelectQueryBuilder<T> {
+  if (identity.isAdmin) return query;
+  return query.andWhere(`(${alias}.visibility = :publicVisibility OR ${alias}.owner = :viewerProject)`, {
+    publicVisibility: Visibility.PUBLIC,
+    viewerProject: identity.projectId,
+  });
+}
+
+export function canSee(identity: Identity, namespace: Namespace): boolean {
+  return (
+    identity.isAdmin || namespace.visibility === Visibility.PUBLIC || namespace.owner === identity.projectId
+  );
+}
+
+export function assertCanWrite(ctx: Context, namespace: Namespace): void {
+  if (ctx.identity.isAdmin) return;
+  if (!ctx.config.metadefProjectWrites) {
+    throw new ForbiddenError('Only admins may change metadata definitions');
+  }
+  if (namespace.owner !== ctx.identity.projectId) {
+    throw new ForbiddenError(`Namespace "${namespace.name}" belongs to another project`);
+  }
+}
+
+export function assertCanCreate(ctx: Context, owner: string): void {
+  if (ctx.identity.isAdmin) return;
+  if (!ctx.config.metadefProjectWrites) {
+    throw new ForbiddenError('Only admins may create metadata definitions');
+  }
+  if (owner !== ctx.identity.projectId) {
+    throw new ForbiddenError('Only admins may create namespaces owned by another project');
+  }
+}
+
+/** `protected` blocks deleting the namespace and anything inside it (adding and editing stay allowed). */
+export function assertNotProtected(namespace: Namespace, what: string): void {
+  if (namespace.protected) {
+    throw new ForbiddenError(
+      `Namespace "${namespace.name}" is protected: ${what} cannot be deleted until protected is set to false`,
+    );
+  }
+}

@@ -1,0 +1,104 @@
+import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { Context } from '../../common/context';
+import { numericKey, registerNodeType } from '../../common/relay/node';
+import { NamespaceConnection } from './namespace.connection';
+import { NamespaceResourceType } from './namespace-resource-type.entity';
+import { Namespace } from './namespace.entity';
+import {
+  CreateNamespaceInput,
+  NamespaceFilter,
+  NamespaceOrder,
+  ResourceTypeAssociationInput,
+  UpdateNamespaceInput,
+} from './namespace.inputs';
+import { associationsByNamespacePk, visibleNamespaceByPk } from './namespace.loaders';
+import { namespaceService } from './namespace.service';
+
+registerNodeType('Namespace', (ctx, key) => {
+  const pk = numericKey(key);
+  return pk === null ? Promise.resolve(null) : ctx.loaders.get(visibleNamespaceByPk).load(pk);
+});
+
+@Resolver(() => Namespace)
+export class NamespaceResolver {
+  @Query(() => NamespaceConnection, { description: 'Namespaces visible to the caller.' })
+  async namespaces(
+    @Ctx() ctx: Context,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('last', () => Int, { nullable: true }) last?: number,
+    @Arg('before', () => String, { nullable: true }) before?: string,
+    @Arg('filter', () => NamespaceFilter, { nullable: true }) filter?: NamespaceFilter,
+    @Arg('orderBy', () => NamespaceOrder, { nullable: true }) orderBy?: NamespaceOrder,
+  ): Promise<NamespaceConnection> {
+    return NamespaceConnection.from(
+      await namespaceService.list(ctx, { first, after, last, before, filter, orderBy }),
+    );
+  }
+
+  @Query(() => Namespace, {
+    nullable: true,
+    description:
+      "A namespace by name; null if absent or not visible. With resourceType, property names carry that association's prefix.",
+  })
+  namespace(
+    @Ctx() ctx: Context,
+    @Arg('name') name: string,
+    @Arg('resourceType', () => String, { nullable: true }) resourceType?: string,
+  ): Promise<Namespace | null> {
+    return namespaceService.getForResourceType(ctx, name, resourceType);
+  }
+
+  @FieldResolver(() => [NamespaceResourceType])
+  resourceTypeAssociations(
+    @Root() namespace: Namespace,
+    @Ctx() ctx: Context,
+  ): Promise<NamespaceResourceType[]> {
+    return ctx.loaders.get(associationsByNamespacePk).load(namespace.pk);
+  }
+
+  @Mutation(() => Namespace, {
+    description: 'Creates a namespace (admins, or projects when METADEF_PROJECT_WRITES).',
+  })
+  createNamespace(@Ctx() ctx: Context, @Arg('input') input: CreateNamespaceInput): Promise<Namespace> {
+    return namespaceService.create(ctx, input);
+  }
+
+  @Mutation(() => Namespace)
+  updateNamespace(
+    @Ctx() ctx: Context,
+    @Arg('name') name: string,
+    @Arg('input') input: UpdateNamespaceInput,
+  ): Promise<Namespace> {
+    return namespaceService.update(ctx, name, input);
+  }
+
+  @Mutation(() => Boolean, {
+    description: 'Deletes a namespace and everything in it; FORBIDDEN while protected.',
+  })
+  deleteNamespace(@Ctx() ctx: Context, @Arg('name') name: string): Promise<boolean> {
+    return namespaceService.delete(ctx, name);
+  }
+
+  @Mutation(() => NamespaceResourceType, {
+    description: 'Associates a resource type, creating it if unknown.',
+  })
+  associateResourceType(
+    @Ctx() ctx: Context,
+    @Arg('namespace') namespace: string,
+    @Arg('input') input: ResourceTypeAssociationInput,
+  ): Promise<NamespaceResourceType> {
+    return namespaceService.associate(ctx, namespace, input);
+  }
+
+  @Mutation(() => Boolean, {
+    description: 'Removes an association; FORBIDDEN while the namespace is protected.',
+  })
+  dissociateResourceType(
+    @Ctx() ctx: Context,
+    @Arg('namespace') namespace: string,
+    @Arg('resourceType') resourceType: string,
+  ): Promise<boolean> {
+    return namespaceService.dissociate(ctx, namespace, resourceType);
+  }
+}

@@ -1,0 +1,266 @@
+import type { Context } from '../../common/context';
+import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../common/errors';
+import { OrderDirection } from '../../common/relay/order';
+import { paginate, type Page, type PageArgs, type SortValueKind } from '../../common/relay/paginate';
+import { resourceTypeService } from '../resource-types/resource-type.service';
+import { NamespaceResourceType } from './namespace-resource-type.entity';
+import { Namespace, Visibility } from './namespace.entity';
+import {
+  NamespaceOrderField,
+  type CreateNamespaceInput,
+  type NamespaceFilter,
+  type NamespaceOrder,
+  type ResourceTypeAssociationInput,
+  type UpdateNamespaceInput,
+} from './namespace.inputs';
+import { associationsByNamespacePk } from './namespace.loaders';
+import {
+  assertCanCreate,
+  assertCanWrite,
+  assertNotProtected,
+  canSee,
+  restrictToVisible,
+} from './namespace.policy';
+
+const SORT: Record<NamespaceOrderField, { expr: string; kind: SortValueKind }> = {
+  [NamespaceOrderField.NAME]: { expr: 'ns.name', kind: 'text' },
+  [NamespaceOrderField.CREATED_AT]: { expr: 'ns.created_at', kind: 'timestamp' },
+  [NamespaceOrderField.UPDATED_AT]: { expr: 'ns.updated_at', kind: 'timestamp' },
+};
+
+/** Hooks other modules add to namespace creation (e.g. embedded properties, objects and tags). */
+export type NamespaceCreationStep = (
+  tx: Context,
+  namespace: Namespace,
+  input: CreateNamespaceInput,
+) => Promise<void>;
+
+export class NamespaceService {
+  private readonly creationSteps: NamespaceCreationStep[] = [];
+
+  /** Lets a module write its part of a whole-document `createNamespace`, inside the same transaction. */
+  addCreationStep(step: NamespaceCreationStep): void {
+    this.creationSteps.push(step);
+  }
+
+  list(
+    ctx: Context,
+    args: PageArgs & { filter?: NamespaceFilter | null; orderBy?: NamespaceOrder | null },
+  ): Promise<Page<Namespace>> {
+    const query = ctx.db.getRepository(Namespace).createQueryBuilder('ns');
+    restrictToVisible(query, 'ns', ctx.identity);
+    const filter = args.filter;
+    if (filter?.resourceTypes?.length) {
+      query.andWhere(
+        `EXISTS (SELECT 1 FROM namespace_resource_types nrt JOIN resource_types rt ON rt.id = nrt.resource_type_id
+                 WHERE nrt.namespace_id = ns.id AND rt.name IN (:...filterResourceTypes))`,
+        { filterResourceTypes: filter.resourceTypes },
+      );
+    }
+    if (filter?.visibility)
+      query.andWhere('ns.visibility = :filterVisibility', { filterVisibility: filter.visibility });
+    if (filter?.owner != null) query.andWhere('ns.owner = :filterOwner', { filterOwner: filter.owner });
+    const field = args.orderBy?.field ?? NamespaceOrderField.NAME;
+    const direction = args.orderBy?.direction ?? OrderDirection.ASC;
+    const sort = SORT[field];
+    return paginate(query, args, {
+      tag: `ns:${field}:${direction}`,
+      sortExpr: sort.expr,
+      sortKind: sort.kind,
+      sortValue: (row) => row[field],
+      idExpr: 'ns.id',
+      idValue: (row) => row.pk,
+      direction,
+    });
+  }
+
+  /** The namespace if the caller may see it, else null. */
+  async getByName(ctx: Context, name: string): Promise<Namespace | null> {
+    const namespace = await ctx.db.getRepository(Namespace).findOneBy({ name });
+    return namespace && canSee(ctx.identity, namespace) ? namespace : null;
+  }
+
+  /**
+   * The namespace as seen for one resource type: property names then carry that association's prefix
+   * (none when the namespace is not associated with it).
+   */
+  async getForResourceType(
+    ctx: Context,
+    name: string,
+    resourceType: string | null | undefined,
+  ): Promise<Namespace | null> {
+    const namespace = await this.getByName(ctx, name);
+    if (!namespace || resourceType == null) return namespace;
+    const associations = await ctx.loaders.get(associationsByNamespacePk).load(namespace.pk);
+    namespace.appliedPrefix =
+      associations.find((association) => association.name === resourceType)?.prefix ?? null;
+    return namespace;
+  }
+
+  async getByPk(ctx: Context, pk: number): Promise<Namespace | null> {
+    const namespace = await ctx.db.getRepository(Namespace).findOneBy({ pk });
+    return namespace && canSee(ctx.identity, namespace) ? namespace : null;
+  }
+
+  /** The namespace, or NOT_FOUND when it does not exist or is invisible to the caller. */
+  async requireVisible(ctx: Context, name: string): Promise<Namespace> {
+    const namespace = await this.getByName(ctx, name);
+    if (!namespace) throw new NotFoundError('Namespace', name);
+    return namespace;
+  }
+
+  /** The namespace locked for the rest of the transaction, if the caller may change what is in it. */
+  async requireWritable(tx: Context, name: string): Promise<Namespace> {
+    const namespace = await tx.db
+      .getRepository(Namespace)
+      .createQueryBuilder('ns')
+      .where('ns.name = :name', { name })
+      .setLock('pessimistic_write')
+      .getOne();
+    if (!namespace || !canSee(tx.identity, namespace)) throw new NotFoundError('Namespace', name);
+    assertCanWrite(tx, namespace);
+    return namespace;
+  }
+
+  create(ctx: Context, input: CreateNamespaceInput): Promise<Namespace> {
+    return ctx.transaction(async (tx) => {
+      const owner = input.owner ?? tx.identity.projectId;
+      assertCanCreate(tx, owner);
+      if (!tx.identity.isAdmin) await this.checkNamespaceQuota(tx, owner);
+      const repository = tx.db.getRepository(Namespace);
+      if (await repository.existsBy({ name: input.name })) {
+        throw new ConflictError(`Namespace "${input.name}" already exists`);
+      }
+      const namespace = await repository.save(
+        repository.create({
+          name: input.name,
+          displayName: input.displayName ?? null,
+          description: input.description ?? null,
+          visibility: input.visibility ?? Visibility.PRIVATE,
+          protected: input.protected ?? false,
+          owner,
+        }),
+      );
+      const associations = input.resourceTypeAssociations ?? [];
+      const seen = new Set<string>();
+      associations.forEach((association, index) => {
+        if (seen.has(association.name)) {
+          throw new InputError(
+            `input.resourceTypeAssociations.${index}.name`,
+            `"${association.name}" is listed twice`,
+          );
+        }
+        seen.add(association.name);
+      });
+      await this.insertAssociations(tx, namespace, associations, 'input.resourceTypeAssociations');
+      for (const step of this.creationSteps) await step(tx, namespace, input);
+      return namespace;
+    });
+  }
+
+  update(ctx: Context, name: string, input: UpdateNamespaceInput): Promise<Namespace> {
+    return ctx.transaction(async (tx) => {
+      const namespace = await this.requireWritable(tx, name);
+      for (const field of ['name', 'visibility', 'protected', 'owner'] as const) {
+        if (input[field] === null) throw new InputError(`input.${field}`, 'cannot be null');
+      }
+      if (input.owner != null && input.owner !== namespace.owner && !tx.identity.isAdmin) {
+        throw new ForbiddenError('Only admins may change the owner of a namespace');
+      }
+      const repository = tx.db.getRepository(Namespace);
+      if (
+        input.name != null &&
+        input.name !== namespace.name &&
+        (await repository.existsBy({ name: input.name }))
+      ) {
+        throw new ConflictError(`Namespace "${input.name}" already exists`);
+      }
+      if (input.name != null) namespace.name = input.name;
+      if (input.displayName !== undefined) namespace.displayName = input.displayName;
+      if (input.description !== undefined) namespace.description = input.description;
+      if (input.visibility != null) namespace.visibility = input.visibility;
+      if (input.protected != null) namespace.protected = input.protected;
+      if (input.owner != null) namespace.owner = input.owner;
+      return repository.save(namespace);
+    });
+  }
+
+  delete(ctx: Context, name: string): Promise<boolean> {
+    return ctx.transaction(async (tx) => {
+      const namespace = await this.requireWritable(tx, name);
+      assertNotProtected(namespace, 'it');
+      await tx.db.getRepository(Namespace).delete({ pk: namespace.pk });
+      return true;
+    });
+  }
+
+  associate(ctx: Context, name: string, input: ResourceTypeAssociationInput): Promise<NamespaceResourceType> {
+    return ctx.transaction(async (tx) => {
+      const namespace = await this.requireWritable(tx, name);
+      const [association] = await this.insertAssociations(tx, namespace, [input], 'input');
+      return association;
+    });
+  }
+
+  dissociate(ctx: Context, name: string, resourceType: string): Promise<boolean> {
+    return ctx.transaction(async (tx) => {
+      const namespace = await this.requireWritable(tx, name);
+      const type = await resourceTypeService.getByName(tx, resourceType);
+      const repository = tx.db.getRepository(NamespaceResourceType);
+      const existing =
+        type && (await repository.findOneBy({ namespaceId: namespace.pk, resourceTypeId: type.pk }));
+      if (!existing)
+        throw new NotFoundError(`Resource type association of namespace "${name}" with`, resourceType);
+      assertNotProtected(namespace, 'its resource type associations');
+      await repository.delete({ namespaceId: namespace.pk, resourceTypeId: existing.resourceTypeId });
+      return true;
+    });
+  }
+
+  private async insertAssociations(
+    tx: Context,
+    namespace: Namespace,
+    inputs: ResourceTypeAssociationInput[],
+    field: string,
+  ): Promise<NamespaceResourceType[]> {
+    if (!inputs.length) return [];
+    const types = await resourceTypeService.ensure(
+      tx,
+      inputs.map((input) => input.name),
+      `${field}.name`,
+    );
+    const repository = tx.db.getRepository(NamespaceResourceType);
+    const saved: NamespaceResourceType[] = [];
+    for (const [index, input] of inputs.entries()) {
+      const resourceType = types.get(input.name)!;
+      if (await repository.existsBy({ namespaceId: namespace.pk, resourceTypeId: resourceType.pk })) {
+        const path = inputs.length > 1 ? `${field}.${index}.name` : `${field}.name`;
+        throw new ConflictError(
+          `Namespace "${namespace.name}" is already associated with ${input.name} (${path})`,
+        );
+      }
+      const association = repository.create({
+        namespaceId: namespace.pk,
+        resourceTypeId: resourceType.pk,
+        prefix: input.prefix ?? null,
+        propertiesTarget: input.propertiesTarget ?? null,
+      });
+      await repository.insert(association);
+      association.resourceType = resourceType;
+      saved.push(association);
+    }
+    return saved;
+  }
+
+  private async checkNamespaceQuota(tx: Context, owner: string): Promise<void> {
+    const limit = tx.config.quotas.namespacesPerProject;
+    const count = await tx.db.getRepository(Namespace).countBy({ owner });
+    if (count >= limit) {
+      throw new ForbiddenError(
+        `Quota exceeded: project "${owner}" already owns ${count} namespaces (METADEF_NAMESPACES_PER_PROJECT = ${limit})`,
+      );
+    }
+  }
+}
+
+export const namespaceService = new NamespaceService();
