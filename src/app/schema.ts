@@ -4,11 +4,26 @@ import { buildSchemaSync } from 'type-graphql';
 import { NodeResolver } from '../common/relay/node.resolver';
 import { DateTimeScalar } from '../common/scalars';
 import { validateArgument } from '../common/validation';
+import { MetadefTagResolver, NamespaceTagsResolver } from '../modules/metadef-tags/metadef-tag.resolver';
 import { NamespaceResolver } from '../modules/namespaces/namespace.resolver';
+import { NamespaceObjectsResolver } from '../modules/objects/object.resolver';
+import {
+  NamespacePropertiesResolver,
+  ObjectPropertiesResolver,
+} from '../modules/properties/property.resolver';
 import { ResourceTypeResolver } from '../modules/resource-types/resource-type.resolver';
 
 /** Every resolver of the API. A new module adds its resolvers here. */
-export const resolvers = [NodeResolver, ResourceTypeResolver, NamespaceResolver] as const;
+export const resolvers = [
+  NodeResolver,
+  ResourceTypeResolver,
+  NamespaceResolver,
+  NamespacePropertiesResolver,
+  ObjectPropertiesResolver,
+  NamespaceObjectsResolver,
+  NamespaceTagsResolver,
+  MetadefTagResolver,
+] as const;
 
 let built: GraphQLSchema | undefined;
 

@@ -1,6 +1,16 @@
+import { MetadefTag } from '../modules/metadef-tags/metadef-tag.entity';
 import { NamespaceResourceType } from '../modules/namespaces/namespace-resource-type.entity';
 import { Namespace } from '../modules/namespaces/namespace.entity';
+import { MetadefObject } from '../modules/objects/object.entity';
+import { PropertyDefinition } from '../modules/properties/property.entity';
 import { ResourceType } from '../modules/resource-types/resource-type.entity';
 
 /** Every TypeORM entity of the service (one list for the app, the CLI and the tests). */
-export const entities = [ResourceType, Namespace, NamespaceResourceType];
+export const entities = [
+  ResourceType,
+  Namespace,
+  NamespaceResourceType,
+  MetadefObject,
+  PropertyDefinition,
+  MetadefTag,
+];

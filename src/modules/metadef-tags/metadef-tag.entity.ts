@@ -1,0 +1,50 @@
+import { Field, ID, ObjectType } from 'type-graphql';
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAt, UpdatedAt } from '../../common/columns';
+import { encodeGlobalId } from '../../common/relay/global-id';
+import { Node } from '../../common/relay/node';
+import { Namespace } from '../namespaces/namespace.entity';
+
+export const METADEF_TAG_NAME_MAX = 80;
+
+/**
+ * A tag of the catalog: unique per namespace case-insensitively (index on lower(name)), original case kept;
+ * optionally the child of another tag of the same namespace.
+ */
+@Entity('metadef_tags')
+@ObjectType('MetadefTag', { implements: Node, description: 'A tag name offered for consistent tagging.' })
+export class MetadefTag implements Node {
+  @PrimaryGeneratedColumn({ name: 'id' })
+  pk: number;
+
+  @Field(() => ID)
+  get id(): string {
+    return encodeGlobalId('MetadefTag', this.pk);
+  }
+
+  @Column({ type: 'integer' })
+  namespaceId: number;
+
+  @ManyToOne(() => Namespace, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'namespace_id' })
+  namespace?: Namespace;
+
+  @Field()
+  @Column({ type: 'varchar', length: METADEF_TAG_NAME_MAX })
+  name: string;
+
+  @Column({ type: 'integer', nullable: true })
+  parentId: number | null;
+
+  @ManyToOne(() => MetadefTag, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'parent_id' })
+  parent?: MetadefTag | null;
+
+  @Field()
+  @CreatedAt()
+  createdAt: Date;
+
+  @Field({ nullable: true })
+  @UpdatedAt()
+  updatedAt: Date;
+}

@@ -1,0 +1,15 @@
+import DataLoader from 'dataloader';
+import { groupInOrder, type LoaderFactory } from '../../common/loaders';
+import { MetadefObject } from './object.entity';
+
+/** The objects of a namespace, by namespace key, by name. */
+export const objectsByNamespacePk: LoaderFactory<number, MetadefObject[]> = (db) =>
+  new DataLoader(async (keys) => {
+    const rows = await db
+      .getRepository(MetadefObject)
+      .createQueryBuilder('o')
+      .where('o.namespaceId IN (:...keys)', { keys })
+      .orderBy('o.name', 'ASC')
+      .getMany();
+    return groupInOrder(keys, rows, (row) => row.namespaceId);
+  });

@@ -1,0 +1,213 @@
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAt, UpdatedAt } from '../../common/columns';
+import { encodeGlobalId } from '../../common/relay/global-id';
+import { Node } from '../../common/relay/node';
+import { JSONScalar } from '../../common/scalars';
+import { Namespace } from '../namespaces/namespace.entity';
+import { MetadefObject } from '../objects/object.entity';
+
+export enum PropertyType {
+  STRING = 'string',
+  INTEGER = 'integer',
+  NUMBER = 'number',
+  BOOLEAN = 'boolean',
+  ARRAY = 'array',
+}
+registerEnumType(PropertyType, {
+  name: 'PropertyType',
+  description: 'The primitive types a property may have.',
+});
+
+export const PROPERTY_NAME_MAX = 80;
+
+/**
+ * The stored JSON-schema document of one property, in Glance's format (without its name): the restricted
+ * property meta-schema of the metadefs spec, plus `operators` (multivalue operators spec).
+ */
+export interface PropertySchema {
+  type: `${PropertyType}`;
+  title: string;
+  description?: string;
+  default?: unknown;
+  enum?: unknown[];
+  readonly?: boolean;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  items?: { type?: `${PropertyType}`; enum?: unknown[] };
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  additionalItems?: boolean;
+  operators?: string[];
+}
+
+@ObjectType({ description: 'The type and allowed values of the items of an ARRAY property.' })
+export class PropertyItems {
+  @Field(() => PropertyType, { nullable: true })
+  type?: PropertyType;
+
+  @Field(() => [JSONScalar], { nullable: true })
+  enum?: unknown[];
+}
+
+/**
+ * A property definition: of a namespace (objectId null) or of an object in it. Its constraints live in
+ * `schema` (jsonb); the GraphQL fields read from it. `prefix` is set per request when the namespace is
+ * read for a resource type, so the same row can be shown as `hw:cpu_cores` or `hw_cpu_cores`.
+ */
+@Entity('metadef_properties')
+@Index('metadef_properties_namespace_id_name_key', ['namespaceId', 'baseName'], {
+  unique: true,
+  where: 'object_id IS NULL',
+})
+@Index('metadef_properties_object_id_name_key', ['objectId', 'baseName'], {
+  unique: true,
+  where: 'object_id IS NOT NULL',
+})
+@ObjectType('PropertyDefinition', { implements: Node, description: 'The definition of one metadata key.' })
+export class PropertyDefinition implements Node {
+  @PrimaryGeneratedColumn({ name: 'id' })
+  pk: number;
+
+  @Field(() => ID)
+  get id(): string {
+    return encodeGlobalId('PropertyDefinition', this.pk);
+  }
+
+  @Column({ type: 'integer' })
+  namespaceId: number;
+
+  @ManyToOne(() => Namespace, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'namespace_id' })
+  namespace?: Namespace;
+
+  @Column({ type: 'integer', nullable: true })
+  objectId: number | null;
+
+  @ManyToOne(() => MetadefObject, { onDelete: 'CASCADE', nullable: true })
+  @JoinColumn({ name: 'object_id' })
+  object?: MetadefObject | null;
+
+  /** The stored name, without any resource type prefix. */
+  @Column({ name: 'name', type: 'varchar', length: PROPERTY_NAME_MAX, collation: 'C' })
+  baseName: string;
+
+  @Field(() => JSONScalar, { description: 'The stored JSON-schema document of this property.' })
+  @Column({ type: 'jsonb' })
+  schema: PropertySchema;
+
+  @Field({ nullable: true })
+  @CreatedAt()
+  createdAt: Date;
+
+  @Field({ nullable: true })
+  @UpdatedAt()
+  updatedAt: Date;
+
+  /** Not a column: the prefix of the resource type the namespace was read for. */
+  prefix?: string | null;
+
+  /** A copy of this definition shown with a resource type's prefix (rows may be cached and shared). */
+  withPrefix(prefix: string | null | undefined): PropertyDefinition {
+    if (!prefix) return this;
+    return Object.assign(Object.create(PropertyDefinition.prototype) as PropertyDefinition, this, { prefix });
+  }
+
+  @Field({ description: 'The key, with the resource type prefix applied when one was asked for.' })
+  get name(): string {
+    return `${this.prefix ?? ''}${this.baseName}`;
+  }
+
+  @Field()
+  get title(): string {
+    return this.schema.title;
+  }
+
+  @Field(() => String, { nullable: true })
+  get description(): string | undefined {
+    return this.schema.description;
+  }
+
+  @Field(() => PropertyType)
+  get type(): PropertyType {
+    return this.schema.type as PropertyType;
+  }
+
+  @Field(() => JSONScalar, { nullable: true })
+  get default(): unknown {
+    return this.schema.default;
+  }
+
+  @Field(() => [JSONScalar], { nullable: true })
+  get enum(): unknown[] | undefined {
+    return this.schema.enum;
+  }
+
+  @Field(() => Boolean, { nullable: true })
+  get readonly(): boolean | undefined {
+    return this.schema.readonly;
+  }
+
+  @Field(() => Float, { nullable: true })
+  get minimum(): number | undefined {
+    return this.schema.minimum;
+  }
+
+  @Field(() => Float, { nullable: true })
+  get maximum(): number | undefined {
+    return this.schema.maximum;
+  }
+
+  @Field(() => Int, { nullable: true })
+  get minLength(): number | undefined {
+    return this.schema.minLength;
+  }
+
+  @Field(() => Int, { nullable: true })
+  get maxLength(): number | undefined {
+    return this.schema.maxLength;
+  }
+
+  @Field(() => String, { nullable: true })
+  get pattern(): string | undefined {
+    return this.schema.pattern;
+  }
+
+  @Field(() => PropertyItems, { nullable: true })
+  get items(): PropertyItems | undefined {
+    return this.schema.items as PropertyItems | undefined;
+  }
+
+  @Field(() => Int, { nullable: true })
+  get minItems(): number | undefined {
+    return this.schema.minItems;
+  }
+
+  @Field(() => Int, { nullable: true })
+  get maxItems(): number | undefined {
+    return this.schema.maxItems;
+  }
+
+  @Field(() => Boolean, { nullable: true })
+  get uniqueItems(): boolean | undefined {
+    return this.schema.uniqueItems;
+  }
+
+  @Field(() => Boolean, { nullable: true })
+  get additionalItems(): boolean | undefined {
+    return this.schema.additionalItems;
+  }
+
+  @Field(() => [String], {
+    nullable: true,
+    description:
+      'Multivalue operators allowed in values, e.g. ["<or>", "<all-in>"]; absent means none declared.',
+  })
+  get operators(): string[] | undefined {
+    return this.schema.operators;
+  }
+}
