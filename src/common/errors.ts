@@ -58,7 +58,8 @@ export class ConflictError extends AppError {
 
 export class UnauthenticatedError extends AppError {
   constructor(message = 'Authentication required') {
-    super('UNAUTHENTICATED', message);
+    // Apollo uses extensions.http for the status of a failed request and strips it from the body.
+    super('UNAUTHENTICATED', message, { http: { status: 401 } });
   }
 }
 
