@@ -5,7 +5,11 @@ import { startTestApp, type TestApp } from './support/test-app';
 
 const WHO_AM_I = `mutation ($name: String!) { createNamespace(input: { name: $name }) { owner } }`;
 
-async function call(url: string, headers: Record<string, string>, name = `ID::${Math.random().toString(36).slice(2)}`) {
+async function call(
+  url: string,
+  headers: Record<string, string>,
+  name = `ID::${Math.random().toString(36).slice(2)}`,
+) {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -39,7 +43,11 @@ describe('AUTH_MODE=headers', () => {
   afterAll(() => t.close());
 
   it('takes project, user and roles from the proxy headers', async () => {
-    const { body } = await call(url, { 'x-project-id': 'proj-h', 'x-user-id': 'u1', 'x-roles': 'member, admin' });
+    const { body } = await call(url, {
+      'x-project-id': 'proj-h',
+      'x-user-id': 'u1',
+      'x-roles': 'member, admin',
+    });
     expect(body.data.createNamespace.owner).toBe('proj-h');
   });
 
@@ -59,7 +67,10 @@ describe('AUTH_MODE=jwt with a shared secret', () => {
   const secret = 'a-test-secret-of-enough-length-1234567890';
   let t: TestApp;
   let url: string;
-  const sign = (claims: Record<string, unknown>, { key = secret, issuer = 'keystone', audience = 'metacatalog', expires = '5m' } = {}) =>
+  const sign = (
+    claims: Record<string, unknown>,
+    { key = secret, issuer = 'keystone', audience = 'metacatalog', expires = '5m' } = {},
+  ) =>
     new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuedAt()
@@ -69,7 +80,12 @@ describe('AUTH_MODE=jwt with a shared secret', () => {
       .sign(new TextEncoder().encode(key));
 
   beforeAll(async () => {
-    t = await startTestApp({ AUTH_MODE: 'jwt', JWT_SECRET: secret, JWT_ISSUER: 'keystone', JWT_AUDIENCE: 'metacatalog' });
+    t = await startTestApp({
+      AUTH_MODE: 'jwt',
+      JWT_SECRET: secret,
+      JWT_ISSUER: 'keystone',
+      JWT_AUDIENCE: 'metacatalog',
+    });
     url = await t.app.listen(0, '127.0.0.1');
   });
   afterAll(() => t.close());
@@ -89,10 +105,24 @@ describe('AUTH_MODE=jwt with a shared secret', () => {
   it.each([
     ['no token', async () => ({})],
     ['a malformed header', async () => ({ authorization: 'Token abc' })],
-    ['a wrong signature', async () => ({ authorization: `Bearer ${await sign({ project_id: 'p' }, { key: 'another-secret-another-secret-xx' })}` })],
-    ['an expired token', async () => ({ authorization: `Bearer ${await sign({ project_id: 'p' }, { expires: '-1m' })}` })],
-    ['a wrong issuer', async () => ({ authorization: `Bearer ${await sign({ project_id: 'p' }, { issuer: 'evil' })}` })],
-    ['a wrong audience', async () => ({ authorization: `Bearer ${await sign({ project_id: 'p' }, { audience: 'other' })}` })],
+    [
+      'a wrong signature',
+      async () => ({
+        authorization: `Bearer ${await sign({ project_id: 'p' }, { key: 'another-secret-another-secret-xx' })}`,
+      }),
+    ],
+    [
+      'an expired token',
+      async () => ({ authorization: `Bearer ${await sign({ project_id: 'p' }, { expires: '-1m' })}` }),
+    ],
+    [
+      'a wrong issuer',
+      async () => ({ authorization: `Bearer ${await sign({ project_id: 'p' }, { issuer: 'evil' })}` }),
+    ],
+    [
+      'a wrong audience',
+      async () => ({ authorization: `Bearer ${await sign({ project_id: 'p' }, { audience: 'other' })}` }),
+    ],
     ['no project_id claim', async () => ({ authorization: `Bearer ${await sign({ sub: 'u' })}` })],
   ])('rejects %s with UNAUTHENTICATED', async (_what, headers) => {
     const { status, body } = await call(url, (await headers()) as Record<string, string>);

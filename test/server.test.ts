@@ -73,8 +73,12 @@ describe('HTTP server', () => {
     const response = await fetch(`${base()}/metrics`);
     expect(response.status).toBe(200);
     const text = await response.text();
-    expect(text).toMatch(/metacatalog_graphql_requests_total\{operation="ListTypes",type="query",status="ok"\} [1-9]/);
-    expect(text).toMatch(/metacatalog_graphql_request_duration_seconds_bucket\{le="[^"]+",operation="ListTypes",type="query"\}/);
+    expect(text).toMatch(
+      /metacatalog_graphql_requests_total\{operation="ListTypes",type="query",status="ok"\} [1-9]/,
+    );
+    expect(text).toMatch(
+      /metacatalog_graphql_request_duration_seconds_bucket\{le="[^"]+",operation="ListTypes",type="query"\}/,
+    );
     expect(text).toMatch(/metacatalog_graphql_errors_total\{code="GRAPHQL_VALIDATION_FAILED"\} [1-9]/);
     expect(text).toContain('metacatalog_process_cpu_seconds_total');
   });
