@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { startTestApp, type TestApp } from './support/test-app';
+import { startTestApp, type Data, type TestApp } from './support/test-app';
 
 const WHO_AM_I = `mutation ($name: String!) { createNamespace(input: { name: $name }) { owner } }`;
 
@@ -15,7 +15,7 @@ async function call(
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ query: WHO_AM_I, variables: { name } }),
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as Data };
 }
 
 describe('AUTH_MODE=none', () => {
@@ -136,11 +136,11 @@ describe('AUTH_MODE=jwt with a JWKS endpoint', () => {
   let t: TestApp;
   let url: string;
   let jwks: http.Server;
-  let privateKey: CryptoKey;
+  let privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 
   beforeAll(async () => {
     const pair = await generateKeyPair('RS256');
-    privateKey = pair.privateKey as CryptoKey;
+    privateKey = pair.privateKey;
     const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
     jwks = http.createServer((_req, res) => {
       res.setHeader('content-type', 'application/json');

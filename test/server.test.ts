@@ -1,4 +1,4 @@
-import { startTestApp, type TestApp } from './support/test-app';
+import { bodyOf, startTestApp, type TestApp } from './support/test-app';
 
 /** The HTTP surface: GraphQL over HTTP, GraphiQL, health, metrics and query limits. */
 describe('HTTP server', () => {
@@ -21,7 +21,7 @@ describe('HTTP server', () => {
   it('answers POST /graphql with JSON', async () => {
     const response = await post({ query: '{ resourceTypes { name } }' });
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = await bodyOf(response);
     expect(body.data.resourceTypes).toContainEqual({ name: 'OS::Nova::Flavor' });
   });
 
@@ -31,7 +31,7 @@ describe('HTTP server', () => {
       headers: { 'x-project-id': 'p1', 'apollo-require-preflight': 'true' },
     });
     expect(response.status).toBe(200);
-    expect((await response.json()).data.resourceTypes.length).toBeGreaterThanOrEqual(5);
+    expect((await bodyOf(response)).data.resourceTypes.length).toBeGreaterThanOrEqual(5);
   });
 
   it('refuses mutations over GET', async () => {
@@ -64,7 +64,7 @@ describe('HTTP server', () => {
     expect(live.status).toBe(200);
     const ready = await fetch(`${base()}/health/ready`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(await bodyOf(ready)).toEqual({ status: 'ok', database: 'ok' });
   });
 
   it('exposes Prometheus metrics: requests and latency by operation, errors by code', async () => {
@@ -85,28 +85,26 @@ describe('HTTP server', () => {
 
   it('rejects too deep queries, saying which limit was exceeded', async () => {
     const deep = `{ resourceTypes { namespaces { nodes { resourceTypeAssociations { name } } edges { node { name } } } } }`;
-    const ok = await (await post({ query: deep })).json();
+    const ok = await bodyOf(post({ query: deep }));
     expect(ok.errors).toBeUndefined();
     const tooDeep = `{ resourceTypes { namespaces { edges { node { resourceTypeAssociations { name } } } } } }`;
-    const body = await (await post({ query: tooDeep })).json();
+    const body = await bodyOf(post({ query: tooDeep }));
     expect(body.errors[0].message).toMatch(/depth limit of 5/i);
   });
 
   it('rejects too many aliases, saying which limit was exceeded', async () => {
     const query = `{ a: resourceTypes { name } b: resourceTypes { name } c: resourceTypes { name } d: resourceTypes { name } }`;
-    const body = await (await post({ query })).json();
+    const body = await bodyOf(post({ query }));
     expect(body.errors[0].message).toMatch(/aliases limit of 3/i);
   });
 
   it('answers introspection by default', async () => {
-    const body = await (await post({ query: '{ __schema { queryType { name } } }' })).json();
+    const body = await bodyOf(post({ query: '{ __schema { queryType { name } } }' }));
     expect(body.data.__schema.queryType.name).toBe('Query');
   });
 
   it('never shows a stack trace or SQL for bad input', async () => {
-    const body = await (
-      await post({ query: 'mutation { createNamespace(input: { name: "" }) { id } }' })
-    ).json();
+    const body = await bodyOf(post({ query: 'mutation { createNamespace(input: { name: "" }) { id } }' }));
     expect(body.errors[0].extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'input.name' });
     expect(JSON.stringify(body)).not.toMatch(/stacktrace|SELECT|INSERT/);
   });
@@ -118,7 +116,7 @@ describe('HTTP server', () => {
       body: JSON.stringify({ query: '{ resourceTypes { name } }' }),
     });
     expect(response.status).toBe(401);
-    const body = await response.json();
+    const body = await bodyOf(response);
     expect(body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
   });
 });
@@ -138,7 +136,7 @@ describe('HTTP server with introspection and GraphiQL off', () => {
       headers: { 'content-type': 'application/json', 'x-project-id': 'p1' },
       body: JSON.stringify({ query: '{ __schema { queryType { name } } }' }),
     });
-    const body = await response.json();
+    const body = await bodyOf(response);
     expect(body.errors[0].message).toMatch(/introspection/i);
   });
 

@@ -1,4 +1,4 @@
-import { startTestApp } from './support/test-app';
+import { bodyOf, startTestApp } from './support/test-app';
 
 describe('graceful shutdown', () => {
   it('stops taking new requests but finishes the ones in flight', async () => {
@@ -26,7 +26,7 @@ describe('graceful shutdown', () => {
     await holder.release();
     const response = await inFlight;
     expect(response.status).toBe(200);
-    expect((await response.json()).data.resourceTypes.length).toBeGreaterThanOrEqual(5);
+    expect((await bodyOf(response)).data.resourceTypes.length).toBeGreaterThanOrEqual(5);
     await stopping;
     expect(stopped).toBe(true);
     await t.close();

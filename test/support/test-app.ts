@@ -110,3 +110,8 @@ export function unique(prefix = 'T'): string {
   counter += 1;
   return `${prefix}::${process.pid}x${counter}x${Math.random().toString(36).slice(2, 7)}`;
 }
+
+/** The JSON body of an HTTP response, loosely typed for assertions. */
+export async function bodyOf(response: Response | Promise<Response>): Promise<Data> {
+  return (await response).json();
+}
