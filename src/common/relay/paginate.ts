@@ -116,6 +116,25 @@ export async function paginate<T extends ObjectLiteral>(
     .addOrderBy(keyset.idExpr, ascending ? 'ASC' : 'DESC')
     .limit(size + 1);
   const rows = await query.getMany();
+  let counted: Promise<number> | undefined;
+  return pageOf(
+    rows,
+    { size, forward, hadCursor: cursorArg != null },
+    keyset,
+    () => (counted ??= countQuery.getCount()),
+  );
+}
+
+/**
+ * Turns up to `size + 1` rows fetched in page order into a page (the extra row only says there is more).
+ * Loaders that fetch first pages of many lists at once use it too, so their cursors are the usual ones.
+ */
+export function pageOf<T>(
+  rows: T[],
+  { size, forward, hadCursor }: { size: number; forward: boolean; hadCursor: boolean },
+  keyset: Pick<Keyset<T>, 'tag' | 'sortValue' | 'idValue'>,
+  count: () => Promise<number>,
+): Page<T> {
   const more = rows.length > size;
   const items = rows.slice(0, size);
   if (!forward) items.reverse();
@@ -123,12 +142,11 @@ export async function paginate<T extends ObjectLiteral>(
     const value = keyset.sortValue(row);
     return encodeCursor(keyset.tag, value instanceof Date ? value.toISOString() : value, keyset.idValue(row));
   });
-  let counted: Promise<number> | undefined;
   return {
     items,
     cursors,
-    hasNextPage: forward ? more : cursorArg != null,
-    hasPreviousPage: forward ? cursorArg != null : more,
-    count: () => (counted ??= countQuery.getCount()),
+    hasNextPage: forward ? more : hadCursor,
+    hasPreviousPage: forward ? hadCursor : more,
+    count,
   };
 }

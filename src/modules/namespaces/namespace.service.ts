@@ -1,7 +1,15 @@
 import type { Context } from '../../common/context';
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../common/errors';
 import { OrderDirection } from '../../common/relay/order';
-import { paginate, type Page, type PageArgs, type SortValueKind } from '../../common/relay/paginate';
+import {
+  pageOf,
+  pageSize,
+  paginate,
+  type Page,
+  type PageArgs,
+  type SortValueKind,
+} from '../../common/relay/paginate';
+import type { ResourceType } from '../resource-types/resource-type.entity';
 import { resourceTypeService } from '../resource-types/resource-type.service';
 import { NamespaceResourceType } from './namespace-resource-type.entity';
 import { Namespace, Visibility } from './namespace.entity';
@@ -13,7 +21,11 @@ import {
   type ResourceTypeAssociationInput,
   type UpdateNamespaceInput,
 } from './namespace.inputs';
-import { associationsByNamespacePk } from './namespace.loaders';
+import {
+  associationsByNamespacePk,
+  namespaceCountByResourceType,
+  namespacesByResourceType,
+} from './namespace.loaders';
 import {
   assertCanCreate,
   assertCanWrite,
@@ -72,6 +84,33 @@ export class NamespaceService {
       idValue: (row) => row.pk,
       direction,
     });
+  }
+
+  /**
+   * Visible namespaces associated with a resource type, by name. First pages of many resource types are
+   * batch-loaded (a list of resource types asking for their namespaces costs a fixed number of statements);
+   * later pages go through the ordinary keyset query.
+   */
+  async listForResourceType(
+    ctx: Context,
+    resourceType: ResourceType,
+    args: PageArgs,
+  ): Promise<Page<Namespace>> {
+    if (args.after != null || args.before != null || args.last != null) {
+      return this.list(ctx, { ...args, filter: { resourceTypes: [resourceType.name] } });
+    }
+    const { size } = pageSize(args);
+    const rows = await ctx.loaders.get(namespacesByResourceType).load(`${resourceType.pk}:${size + 1}`);
+    return pageOf(
+      rows,
+      { size, forward: true, hadCursor: false },
+      {
+        tag: `ns:${NamespaceOrderField.NAME}:${OrderDirection.ASC}`,
+        sortValue: (row) => row.name,
+        idValue: (row) => row.pk,
+      },
+      () => ctx.loaders.get(namespaceCountByResourceType).load(resourceType.pk),
+    );
   }
 
   /** The namespace if the caller may see it, else null. */

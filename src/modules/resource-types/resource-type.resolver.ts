@@ -29,13 +29,8 @@ export class ResourceTypeResolver {
     @Arg('last', () => Int, { nullable: true }) last?: number,
     @Arg('before', () => String, { nullable: true }) before?: string,
   ): Promise<NamespaceConnection> {
-    const page = await namespaceService.list(ctx, {
-      first,
-      after,
-      last,
-      before,
-      filter: { resourceTypes: [resourceType.name] },
-    });
-    return NamespaceConnection.from(page);
+    return NamespaceConnection.from(
+      await namespaceService.listForResourceType(ctx, resourceType, { first, after, last, before }),
+    );
   }
 }

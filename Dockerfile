@@ -1,0 +1,33 @@
+# syntax=docker/dockerfile:1
+# metacatalog: multi-stage build on Node 22 LTS; runs as the unprivileged `node` user.
+
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+COPY migrations ./migrations
+COPY seeds ./seeds
+RUN npm run build && npm prune --omit=dev
+
+FROM node:22-bookworm-slim
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=4000 \
+    DATA_DIR=/data \
+    AUTH_MODE=headers
+WORKDIR /app
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json ./
+COPY bin ./bin
+COPY seeds ./seeds
+RUN mkdir -p /data && chown node:node /data
+USER node
+# The embedded database lives here when DATABASE_URL is unset; mount a volume to keep it.
+VOLUME ["/data"]
+EXPOSE 4000
+HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4000) + '/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "dist/src/main.js", "serve"]
