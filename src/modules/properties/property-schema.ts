@@ -178,7 +178,7 @@ export function checkPropertySchema(
       .map((error) => metaProblem(fieldPrefix, error));
     return { schema: null, problems: dedupe(problems) };
   }
-  const source = doc as Record<string, unknown>;
+  const source = doc as unknown as Record<string, unknown>;
   const schema = Object.fromEntries(
     KEY_ORDER.filter((key) => source[key] !== undefined).map((key) => [key, source[key]]),
   ) as unknown as PropertySchema;
