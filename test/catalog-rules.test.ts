@@ -120,8 +120,22 @@ describe('catalog: write rules', () => {
       for (const [, query, vars] of WRITES) await t.ok(query, vars(ns), OWNER);
     });
 
-    it('private content is invisible to other projects', async () => {
+    it('private content is invisible to other projects, by node id too', async () => {
       const ns = await owned('PRIVATE');
+      const ids = await t.ok(
+        `query ($ns: String!) { namespace(name: $ns) { properties { id } objects { id properties { id } } tags { id } } }`,
+        { ns },
+        OWNER,
+      );
+      const { properties, objects, tags } = ids.namespace;
+      const nodeIds = [properties[0].id, objects[0].id, objects[0].properties[0].id, tags[0].id];
+      const node = `query ($id: ID!) { node(id: $id) { id __typename } }`;
+      const types = [];
+      for (const id of nodeIds) {
+        expect((await t.ok(node, { id }, OTHER)).node).toBeNull();
+        types.push((await t.ok(node, { id }, OWNER)).node.__typename);
+      }
+      expect(types).toEqual(['PropertyDefinition', 'MetadefObject', 'PropertyDefinition', 'MetadefTag']);
       const read = `query ($ns: String!) { namespace(name: $ns) { name } metadefTag(namespace: $ns, name: "tag") { name } }`;
       expect(await t.ok(read, { ns }, OTHER)).toEqual({ namespace: null, metadefTag: null });
       expect(await t.ok(read, { ns }, OWNER)).toEqual({
