@@ -56,7 +56,7 @@ export class MetadefTagService {
         checkTagName(field, name);
       } catch (error) {
         if (!(error instanceof InputError)) throw error;
-        problems.push({ field, message: error.message.replace(/^[^:]*: /, '') });
+        problems.push(...error.problems);
         return;
       }
       if (seen.has(fold(name)))

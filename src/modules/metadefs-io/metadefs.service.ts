@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from '../../common/context';
-import { InputError, type InputProblem } from '../../common/errors';
+import { InputError } from '../../common/errors';
 import { MetadefTag } from '../metadef-tags/metadef-tag.entity';
 import { tagsByNamespacePk } from '../metadef-tags/metadef-tag.loaders';
 import { metadefTagService } from '../metadef-tags/metadef-tag.service';
@@ -120,10 +120,7 @@ function describeProblems(error: InputError, doc: GlanceNamespaceDocument): stri
         (_m, o: string) => `objects[${JSON.stringify(objects[+o]?.name)}]`,
       )
       .replace(/^input\./, '');
-  const problems = (error.extensions.errors as InputProblem[] | undefined) ?? [
-    { field: error.extensions.field as string, message: error.message.replace(/^[^:]*: /, '') },
-  ];
-  return problems.map((problem) => `${where(problem.field)}: ${problem.message}`).join('; ');
+  return error.problems.map((problem) => `${where(problem.field)}: ${problem.message}`).join('; ');
 }
 
 export class MetadefsService {

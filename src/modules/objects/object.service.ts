@@ -37,12 +37,7 @@ export function checkObject(input: ObjectDoc, prefix: string): CheckedObject {
       work();
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
-      const many = error.extensions.errors as InputProblem[] | undefined;
-      problems.push(
-        ...(many ?? [
-          { field: error.extensions.field as string, message: error.message.replace(/^[^:]*: /, '') },
-        ]),
-      );
+      problems.push(...error.problems);
     }
   };
   collect(() => checkText(`${prefix}.name`, input.name, { min: 1, max: OBJECT_NAME_MAX }));
@@ -106,11 +101,7 @@ export class ObjectService {
         checked.push(object);
       } catch (error) {
         if (!(error instanceof InputError)) throw error;
-        problems.push(
-          ...((error.extensions.errors as InputProblem[] | undefined) ?? [
-            { field: error.extensions.field as string, message: error.message.replace(/^[^:]*: /, '') },
-          ]),
-        );
+        problems.push(...error.problems);
       }
     });
     if (problems.length) throw InputError.of(problems);

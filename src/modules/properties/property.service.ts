@@ -17,15 +17,19 @@ export interface CheckedProperty {
 }
 
 /**
- * Validates a list of property definitions (names: 1–80 characters, unique in the list; schemas: see
- * property-schema.ts). Throws one BAD_USER_INPUT with every problem; `field` is `<prefix>.<index>.<key>`.
+ * Validates property definitions (names: 1–80 characters, unique in the list; schemas: see
+ * property-schema.ts); `pathOf(index)` is where each sits in the input. Throws one BAD_USER_INPUT with every
+ * problem.
  */
-export function checkProperties(docs: readonly PropertyDoc[], prefix: string): CheckedProperty[] {
+function checkPropertyList(
+  docs: readonly PropertyDoc[],
+  pathOf: (index: number) => string,
+): CheckedProperty[] {
   const problems: InputProblem[] = [];
   const checked: CheckedProperty[] = [];
   const seen = new Set<string>();
   docs.forEach((doc, index) => {
-    const field = `${prefix}.${index}`;
+    const field = pathOf(index);
     const name = (doc as { name?: unknown }).name;
     if (typeof name !== 'string') {
       problems.push({ field: `${field}.name`, message: 'is required' });
@@ -36,7 +40,7 @@ export function checkProperties(docs: readonly PropertyDoc[], prefix: string): C
         seen.add(name);
       } catch (error) {
         if (!(error instanceof InputError)) throw error;
-        problems.push({ field: `${field}.name`, message: error.message.replace(/^[^:]*: /, '') });
+        problems.push(...error.problems);
       }
     }
     const result = checkPropertySchema(propertyInputToDoc(doc), field);
@@ -47,21 +51,14 @@ export function checkProperties(docs: readonly PropertyDoc[], prefix: string): C
   return checked;
 }
 
-/** Validates one property definition; field paths are `<prefix>.<key>`. */
+/** A list of property definitions at `<prefix>.<index>` (e.g. `input.properties.2.maximum`). */
+export function checkProperties(docs: readonly PropertyDoc[], prefix: string): CheckedProperty[] {
+  return checkPropertyList(docs, (index) => `${prefix}.${index}`);
+}
+
+/** One property definition at `prefix` (e.g. `input.maximum`). */
 export function checkProperty(doc: PropertyDoc, prefix: string): CheckedProperty {
-  try {
-    return checkProperties([doc], prefix)[0];
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    // one property: `input.0.maximum` → `input.maximum`
-    const strip = (field: string) => field.replace(`${prefix}.0`, prefix);
-    const problems = (
-      (error.extensions.errors as InputProblem[] | undefined) ?? [
-        { field: error.extensions.field as string, message: error.message.replace(/^[^:]*: /, '') },
-      ]
-    ).map((problem) => ({ field: strip(problem.field), message: problem.message }));
-    throw InputError.of(problems);
-  }
+  return checkPropertyList([doc], () => prefix)[0];
 }
 
 export const PROPERTY_QUOTA = (ctx: Context) => ({
