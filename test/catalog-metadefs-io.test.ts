@@ -99,12 +99,14 @@ describe('catalog: Glance metadefs import/export', () => {
         expect.stringMatching(
           /compute-host-capabilities\.json: properties\["cpu_info:model"\]\.enum: dropped duplicate enum value "Valencia"/,
         ),
-        expect.stringMatching(/software-databases\.json: .*sw_database_sqlserver_edition.*"Express"/),
+        expect.stringMatching(
+          /software-databases\.json: objects\["SQL Server"\]\.properties\["sw_database_sqlserver_edition"\]\.enum: dropped duplicate enum value "Express"/,
+        ),
         expect.stringMatching(
           /software-databases\.json: .*sw_database_sqlserver_edition.*"Business Intelligence"/,
         ),
         expect.stringMatching(
-          /software-databases\.json: properties\["sw_database_oracle_edition"\]\.default: dropped "Express"/,
+          /software-databases\.json: objects\["Oracle"\]\.properties\["sw_database_oracle_edition"\]\.default: dropped "Express"/,
         ),
       ]);
       const dir = tempDir();

@@ -49,7 +49,7 @@ export interface LoadReport {
  * occurrence kept) or the invalid default, and reports each repair as a warning; anything else invalid
  * fails the file.
  */
-function repairForLoad(name: string, doc: Record<string, unknown>, warnings?: string[]) {
+function repairForLoad(place: string, doc: Record<string, unknown>, warnings?: string[]) {
   const dedupe = (values: unknown, where: string): unknown => {
     if (!Array.isArray(values)) return values;
     const seen = new Set<string>();
@@ -64,19 +64,17 @@ function repairForLoad(name: string, doc: Record<string, unknown>, warnings?: st
     });
   };
   const result: Record<string, unknown> = { ...doc };
-  if (result.enum !== undefined) result.enum = dedupe(result.enum, `properties["${name}"].enum`);
+  if (result.enum !== undefined) result.enum = dedupe(result.enum, `${place}.enum`);
   const items = result.items as Record<string, unknown> | undefined;
   if (items && typeof items === 'object' && items.enum !== undefined) {
-    result.items = { ...items, enum: dedupe(items.enum, `properties["${name}"].items.enum`) };
+    result.items = { ...items, enum: dedupe(items.enum, `${place}.items.enum`) };
   }
   if (result.default !== undefined) {
     const problems = checkPropertySchema(result, 'p').problems;
     if (problems.length && problems.every((problem) => problem.field === 'p.default')) {
       const { default: dropped, ...rest } = result;
       if (!checkPropertySchema(rest, 'p').problems.length) {
-        warnings?.push(
-          `properties["${name}"].default: dropped ${JSON.stringify(dropped)} (${problems[0].message})`,
-        );
+        warnings?.push(`${place}.default: dropped ${JSON.stringify(dropped)} (${problems[0].message})`);
         return rest;
       }
     }
@@ -84,9 +82,14 @@ function repairForLoad(name: string, doc: Record<string, unknown>, warnings?: st
   return result;
 }
 
-const propertyDocs = (properties: Record<string, unknown> | undefined, warnings?: string[]): PropertyDoc[] =>
+/** `place` prefixes warnings: '' for the namespace, `objects["Oracle"].` for an object's properties. */
+const propertyDocs = (
+  properties: Record<string, unknown> | undefined,
+  warnings?: string[],
+  place = '',
+): PropertyDoc[] =>
   Object.entries(properties ?? {}).map(([name, doc]) => ({
-    ...repairForLoad(name, doc as Record<string, unknown>, warnings),
+    ...repairForLoad(`${place}properties[${JSON.stringify(name)}]`, doc as Record<string, unknown>, warnings),
     name,
   }));
 
@@ -95,7 +98,7 @@ const objectDocs = (doc: GlanceNamespaceDocument, warnings?: string[]): ObjectDo
     name: object.name,
     description: object.description ?? null,
     required: object.required ?? null,
-    properties: propertyDocs(object.properties, warnings),
+    properties: propertyDocs(object.properties, warnings, `objects[${JSON.stringify(object.name)}].`),
   }));
 
 /** Field paths of our inputs (`input.properties.3.maximum`) as places in the file (`properties["x"].maximum`). */
