@@ -6,10 +6,11 @@ import { DateTimeScalar } from '../common/scalars';
 import { validateArgument } from '../common/validation';
 import { MetadefTagResolver, NamespaceTagsResolver } from '../modules/metadef-tags/metadef-tag.resolver';
 import { NamespaceResolver } from '../modules/namespaces/namespace.resolver';
-import { NamespaceObjectsResolver } from '../modules/objects/object.resolver';
+import { NamespaceObjectsResolver, ObjectMutationResolver } from '../modules/objects/object.resolver';
 import {
   NamespacePropertiesResolver,
   ObjectPropertiesResolver,
+  PropertyMutationResolver,
 } from '../modules/properties/property.resolver';
 import { ResourceTypeResolver } from '../modules/resource-types/resource-type.resolver';
 
@@ -21,6 +22,8 @@ export const resolvers = [
   NamespacePropertiesResolver,
   ObjectPropertiesResolver,
   NamespaceObjectsResolver,
+  ObjectMutationResolver,
+  PropertyMutationResolver,
   NamespaceTagsResolver,
   MetadefTagResolver,
 ] as const;

@@ -24,12 +24,16 @@ export interface InputProblem {
 
 /** Invalid input: `field` is the input path (e.g. `input.properties.0.minimum`). */
 export class InputError extends AppError {
+  /** Every problem (at least this one), for callers that merge several validations into one error. */
+  readonly problems: InputProblem[];
+
   constructor(field: string, message: string, problems?: InputProblem[]) {
     super(
       'BAD_USER_INPUT',
       `${field}: ${message}`,
       problems && problems.length > 1 ? { field, errors: problems } : { field },
     );
+    this.problems = problems?.length ? problems : [{ field, message }];
   }
 
   static of(problems: InputProblem[]): InputError {

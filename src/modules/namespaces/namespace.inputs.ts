@@ -1,6 +1,8 @@
 import { ArrayMaxSize, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { Field, InputType, registerEnumType } from 'type-graphql';
 import { OrderDirection } from '../../common/relay/order';
+import { MetadefObjectInput } from '../objects/object.inputs';
+import { PropertyDefinitionInput } from '../properties/property.inputs';
 import { ASSOCIATION_LIMITS } from './namespace-resource-type.entity';
 import { NAMESPACE_LIMITS, Visibility } from './namespace.entity';
 
@@ -60,6 +62,26 @@ export class CreateNamespaceInput {
   @ArrayMaxSize(100)
   @ValidateNested()
   resourceTypeAssociations?: ResourceTypeAssociationInput[] | null;
+
+  @Field(() => [PropertyDefinitionInput], {
+    nullable: true,
+    description: 'Namespace-level properties, created with the namespace (all or nothing).',
+  })
+  @ArrayMaxSize(500)
+  @ValidateNested()
+  properties?: PropertyDefinitionInput[] | null;
+
+  @Field(() => [MetadefObjectInput], { nullable: true, description: 'Objects, created with the namespace.' })
+  @ArrayMaxSize(500)
+  @ValidateNested()
+  objects?: MetadefObjectInput[] | null;
+
+  @Field(() => [String], {
+    nullable: true,
+    description: 'Metadef tag names (unique ignoring case), created with the namespace.',
+  })
+  @ArrayMaxSize(500)
+  tags?: string[] | null;
 }
 
 @InputType({ description: 'Fields left out stay as they are.' })

@@ -55,3 +55,22 @@ export function assertNotProtected(namespace: Namespace, what: string): void {
     );
   }
 }
+
+/**
+ * Per-namespace quotas of non-admin writers (API.md: properties, objects and tags per namespace): FORBIDDEN
+ * naming the quota's environment variable when `existing + adding` would exceed `limit`.
+ */
+export function assertWithinQuota(
+  ctx: Context,
+  namespace: Namespace,
+  quota: { what: string; env: string; limit: number },
+  existing: number,
+  adding: number,
+): void {
+  if (ctx.identity.isAdmin || adding <= 0) return;
+  if (existing + adding > quota.limit) {
+    throw new ForbiddenError(
+      `Quota exceeded: namespace "${namespace.name}" would hold ${existing + adding} ${quota.what} (${quota.env} = ${quota.limit})`,
+    );
+  }
+}

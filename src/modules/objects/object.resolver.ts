@@ -1,8 +1,20 @@
-import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
+import { numericKey, registerNodeType } from '../../common/relay/node';
 import { Namespace } from '../namespaces/namespace.entity';
+import { visibleNamespaceByPk } from '../namespaces/namespace.loaders';
 import { MetadefObject } from './object.entity';
+import { MetadefObjectInput } from './object.inputs';
 import { objectsByNamespacePk } from './object.loaders';
+import { objectService } from './object.service';
+
+registerNodeType('MetadefObject', async (ctx, key) => {
+  const pk = numericKey(key);
+  if (pk === null) return null;
+  const object = await ctx.db.getRepository(MetadefObject).findOneBy({ pk });
+  if (!object) return null;
+  return (await ctx.loaders.get(visibleNamespaceByPk).load(object.namespaceId)) ? object : null;
+});
 
 @Resolver(() => Namespace)
 export class NamespaceObjectsResolver {
@@ -10,5 +22,47 @@ export class NamespaceObjectsResolver {
   async objects(@Root() namespace: Namespace, @Ctx() ctx: Context): Promise<MetadefObject[]> {
     const rows = await ctx.loaders.get(objectsByNamespacePk).load(namespace.pk);
     return rows.map((row) => row.withPrefix(namespace.appliedPrefix));
+  }
+}
+
+@Resolver(() => MetadefObject)
+export class ObjectMutationResolver {
+  @Mutation(() => MetadefObject, {
+    description: 'Adds an object with its properties (CONFLICT if the name is taken).',
+  })
+  createObject(
+    @Ctx() ctx: Context,
+    @Arg('namespace') namespace: string,
+    @Arg('input') input: MetadefObjectInput,
+  ): Promise<MetadefObject> {
+    return objectService.create(ctx, namespace, input);
+  }
+
+  @Mutation(() => MetadefObject, {
+    description: 'Replaces an object and all its properties; input.name may rename it (CONFLICT if taken).',
+  })
+  updateObject(
+    @Ctx() ctx: Context,
+    @Arg('namespace') namespace: string,
+    @Arg('name') name: string,
+    @Arg('input') input: MetadefObjectInput,
+  ): Promise<MetadefObject> {
+    return objectService.update(ctx, namespace, name, input);
+  }
+
+  @Mutation(() => Boolean, { description: 'FORBIDDEN while the namespace is protected.' })
+  deleteObject(
+    @Ctx() ctx: Context,
+    @Arg('namespace') namespace: string,
+    @Arg('name') name: string,
+  ): Promise<boolean> {
+    return objectService.delete(ctx, namespace, name);
+  }
+
+  @Mutation(() => Int, {
+    description: 'Deletes every object of the namespace; returns how many. FORBIDDEN while protected.',
+  })
+  deleteAllObjects(@Ctx() ctx: Context, @Arg('namespace') namespace: string): Promise<number> {
+    return objectService.deleteAll(ctx, namespace);
   }
 }

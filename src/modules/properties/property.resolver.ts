@@ -1,9 +1,21 @@
-import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
+import { numericKey, registerNodeType } from '../../common/relay/node';
 import { Namespace } from '../namespaces/namespace.entity';
+import { visibleNamespaceByPk } from '../namespaces/namespace.loaders';
 import { MetadefObject } from '../objects/object.entity';
 import { PropertyDefinition } from './property.entity';
+import { PropertyDefinitionInput } from './property.inputs';
 import { propertiesByNamespacePk, propertiesByObjectPk } from './property.loaders';
+import { propertyService } from './property.service';
+
+registerNodeType('PropertyDefinition', async (ctx, key) => {
+  const pk = numericKey(key);
+  if (pk === null) return null;
+  const property = await ctx.db.getRepository(PropertyDefinition).findOneBy({ pk });
+  if (!property) return null;
+  return (await ctx.loaders.get(visibleNamespaceByPk).load(property.namespaceId)) ? property : null;
+});
 
 @Resolver(() => Namespace)
 export class NamespacePropertiesResolver {
@@ -22,5 +34,48 @@ export class ObjectPropertiesResolver {
   async properties(@Root() object: MetadefObject, @Ctx() ctx: Context): Promise<PropertyDefinition[]> {
     const rows = await ctx.loaders.get(propertiesByObjectPk).load(object.pk);
     return rows.map((row) => row.withPrefix(object.prefix));
+  }
+}
+
+@Resolver(() => PropertyDefinition)
+export class PropertyMutationResolver {
+  @Mutation(() => PropertyDefinition, {
+    description: 'Adds a property to a namespace (CONFLICT if the name is taken).',
+  })
+  createProperty(
+    @Ctx() ctx: Context,
+    @Arg('namespace') namespace: string,
+    @Arg('input') input: PropertyDefinitionInput,
+  ): Promise<PropertyDefinition> {
+    return propertyService.create(ctx, namespace, input);
+  }
+
+  @Mutation(() => PropertyDefinition, {
+    description: 'Replaces a property definition; input.name may rename it (CONFLICT if taken).',
+  })
+  updateProperty(
+    @Ctx() ctx: Context,
+    @Arg('namespace') namespace: string,
+    @Arg('name') name: string,
+    @Arg('input') input: PropertyDefinitionInput,
+  ): Promise<PropertyDefinition> {
+    return propertyService.update(ctx, namespace, name, input);
+  }
+
+  @Mutation(() => Boolean, { description: 'FORBIDDEN while the namespace is protected.' })
+  deleteProperty(
+    @Ctx() ctx: Context,
+    @Arg('namespace') namespace: string,
+    @Arg('name') name: string,
+  ): Promise<boolean> {
+    return propertyService.delete(ctx, namespace, name);
+  }
+
+  @Mutation(() => Int, {
+    description:
+      'Deletes the namespace-level properties (not those of objects); returns how many. FORBIDDEN while protected.',
+  })
+  deleteAllProperties(@Ctx() ctx: Context, @Arg('namespace') namespace: string): Promise<number> {
+    return propertyService.deleteAll(ctx, namespace);
   }
 }

@@ -1,0 +1,239 @@
+import type { Context } from '../../common/context';
+import { ConflictError, InputError, NotFoundError, checkText, type InputProblem } from '../../common/errors';
+import type { Namespace } from '../namespaces/namespace.entity';
+import { assertNotProtected, assertWithinQuota } from '../namespaces/namespace.policy';
+import { namespaceService } from '../namespaces/namespace.service';
+import { METADEF_TAG_NAME_MAX, MetadefTag } from './metadef-tag.entity';
+import { tagDescendantsByPk } from './metadef-tag.loaders';
+
+/** Tag names: 1–80 characters, no control characters; compared case-insensitively, case kept. */
+function checkTagName(field: string, name: string): string {
+  return checkText(field, name, { min: 1, max: METADEF_TAG_NAME_MAX });
+}
+
+const fold = (name: string) => name.toLowerCase();
+
+export class MetadefTagService {
+  private quota(ctx: Context) {
+    return { what: 'tags', env: 'METADEF_TAGS_PER_NAMESPACE', limit: ctx.config.quotas.tagsPerNamespace };
+  }
+
+  /** The tag named so (case-insensitively) in the namespace. */
+  find(ctx: Context, namespace: Namespace, name: string): Promise<MetadefTag | null> {
+    return ctx.db
+      .getRepository(MetadefTag)
+      .createQueryBuilder('t')
+      .where('t.namespaceId = :namespaceId', { namespaceId: namespace.pk })
+      .andWhere('lower(t.name) = lower(:name)', { name })
+      .getOne();
+  }
+
+  private async require(ctx: Context, namespace: Namespace, name: string): Promise<MetadefTag> {
+    const tag = await this.find(ctx, namespace, name);
+    if (!tag) throw new NotFoundError(`Tag of namespace "${namespace.name}"`, name);
+    return tag;
+  }
+
+  /** A tag of a visible namespace, or null. */
+  async get(ctx: Context, namespaceName: string, name: string): Promise<MetadefTag | null> {
+    const namespace = await namespaceService.getByName(ctx, namespaceName);
+    return namespace && this.find(ctx, namespace, name);
+  }
+
+  private async checkQuota(tx: Context, namespace: Namespace, adding: number): Promise<void> {
+    if (tx.identity.isAdmin || adding <= 0) return;
+    const existing = await tx.db.getRepository(MetadefTag).countBy({ namespaceId: namespace.pk });
+    assertWithinQuota(tx, namespace, this.quota(tx), existing, adding);
+  }
+
+  /** Checks a list of names: valid, and no two equal case-insensitively. */
+  checkNames(names: readonly string[], prefix: string): string[] {
+    const problems: InputProblem[] = [];
+    const seen = new Set<string>();
+    names.forEach((name, index) => {
+      const field = `${prefix}.${index}`;
+      try {
+        checkTagName(field, name);
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error;
+        problems.push(...error.problems);
+        return;
+      }
+      if (seen.has(fold(name)))
+        problems.push({ field, message: `"${name}" is listed twice (names ignore case)` });
+      seen.add(fold(name));
+    });
+    if (problems.length) throw InputError.of(problems);
+    return [...names];
+  }
+
+  /** Adds tags (optionally each with a parent name); CONFLICT for a name that exists. */
+  async add(
+    tx: Context,
+    namespace: Namespace,
+    tags: readonly { name: string; parent?: string | null }[],
+    prefix: string,
+  ): Promise<MetadefTag[]> {
+    this.checkNames(
+      tags.map((tag) => tag.name),
+      prefix,
+    );
+    await this.checkQuota(tx, namespace, tags.length);
+    const repository = tx.db.getRepository(MetadefTag);
+    const saved: MetadefTag[] = [];
+    for (const [index, tag] of tags.entries()) {
+      const existing = await this.find(tx, namespace, tag.name);
+      if (existing) {
+        throw new ConflictError(
+          `Tag "${existing.name}" already exists in namespace "${namespace.name}" (${prefix}.${index})`,
+        );
+      }
+      saved.push(
+        await repository.save(
+          repository.create({ namespaceId: namespace.pk, name: tag.name, parentId: null }),
+        ),
+      );
+    }
+    for (const [index, tag] of tags.entries()) {
+      if (!tag.parent) continue;
+      const parent = await this.find(tx, namespace, tag.parent);
+      if (!parent)
+        throw new NotFoundError(
+          `Parent tag (${prefix}.${index}.parent) of namespace "${namespace.name}"`,
+          tag.parent,
+        );
+      await this.setParent(tx, saved[index], parent, `${prefix}.${index}.parent`);
+    }
+    return saved;
+  }
+
+  create(ctx: Context, namespaceName: string, name: string, parent?: string | null): Promise<MetadefTag> {
+    return ctx.transaction(async (tx) => {
+      const namespace = await namespaceService.requireWritable(tx, namespaceName);
+      checkTagName('name', name);
+      const parentTag = parent ? await this.find(tx, namespace, parent) : null;
+      if (parent && !parentTag)
+        throw new NotFoundError(`Parent tag of namespace "${namespace.name}"`, parent);
+      await this.checkQuota(tx, namespace, 1);
+      const existing = await this.find(tx, namespace, name);
+      if (existing)
+        throw new ConflictError(`Tag "${existing.name}" already exists in namespace "${namespace.name}"`);
+      const repository = tx.db.getRepository(MetadefTag);
+      return repository.save(
+        repository.create({ namespaceId: namespace.pk, name, parentId: parentTag?.pk ?? null }),
+      );
+    });
+  }
+
+  /**
+   * Creates several tags. `append: false` (default) replaces all the namespace's tags (FORBIDDEN in a
+   * protected namespace that has tags, since that deletes them); `append: true` adds them, CONFLICT if one
+   * exists (as Glance's 409).
+   */
+  createMany(
+    ctx: Context,
+    namespaceName: string,
+    names: readonly string[],
+    append: boolean,
+  ): Promise<MetadefTag[]> {
+    return ctx.transaction(async (tx) => {
+      const namespace = await namespaceService.requireWritable(tx, namespaceName);
+      this.checkNames(names, 'names');
+      const repository = tx.db.getRepository(MetadefTag);
+      if (!append) {
+        const existing = await repository.countBy({ namespaceId: namespace.pk });
+        if (existing) {
+          assertNotProtected(namespace, 'its tags (createTags without append replaces them)');
+          await repository.delete({ namespaceId: namespace.pk });
+        }
+      }
+      return this.add(
+        tx,
+        namespace,
+        names.map((name) => ({ name })),
+        'names',
+      );
+    });
+  }
+
+  /**
+   * Renames a tag (case-only changes allowed) and, when `parent` is given, moves it: a tag name makes it
+   * that tag's child, null or "" makes it a root. A tag cannot move under itself or its descendants.
+   */
+  update(
+    ctx: Context,
+    namespaceName: string,
+    name: string,
+    newName: string,
+    parent?: string | null,
+  ): Promise<MetadefTag> {
+    return ctx.transaction(async (tx) => {
+      const namespace = await namespaceService.requireWritable(tx, namespaceName);
+      const tag = await this.require(tx, namespace, name);
+      checkTagName('newName', newName);
+      if (fold(newName) !== fold(tag.name)) {
+        const taken = await this.find(tx, namespace, newName);
+        if (taken)
+          throw new ConflictError(`Tag "${taken.name}" already exists in namespace "${namespace.name}"`);
+      }
+      tag.name = newName;
+      if (parent !== undefined) {
+        if (!parent) tag.parentId = null;
+        else {
+          const parentTag = await this.find(tx, namespace, parent);
+          if (!parentTag) throw new NotFoundError(`Parent tag of namespace "${namespace.name}"`, parent);
+          await this.setParent(tx, tag, parentTag, 'parent', false);
+        }
+      }
+      return tx.db.getRepository(MetadefTag).save(tag);
+    });
+  }
+
+  private async setParent(tx: Context, tag: MetadefTag, parent: MetadefTag, field: string, save = true) {
+    if (parent.pk === tag.pk) throw new InputError(field, 'a tag cannot be its own parent');
+    const descendants = await tx.loaders.get(tagDescendantsByPk).clear(tag.pk).load(tag.pk);
+    if (descendants.some((descendant) => descendant.pk === parent.pk)) {
+      throw new InputError(
+        field,
+        `"${parent.name}" is a descendant of "${tag.name}": that would make a cycle`,
+      );
+    }
+    tag.parentId = parent.pk;
+    if (save) await tx.db.getRepository(MetadefTag).update({ pk: tag.pk }, { parentId: parent.pk });
+  }
+
+  /** Deletes a tag; its children move up to its parent (or become roots). */
+  delete(ctx: Context, namespaceName: string, name: string): Promise<boolean> {
+    return ctx.transaction(async (tx) => {
+      const namespace = await namespaceService.requireWritable(tx, namespaceName);
+      const tag = await this.require(tx, namespace, name);
+      assertNotProtected(namespace, 'its tags');
+      const repository = tx.db.getRepository(MetadefTag);
+      await repository.update({ parentId: tag.pk }, { parentId: tag.parentId });
+      await repository.delete({ pk: tag.pk });
+      return true;
+    });
+  }
+
+  deleteAll(ctx: Context, namespaceName: string): Promise<number> {
+    return ctx.transaction(async (tx) => {
+      const namespace = await namespaceService.requireWritable(tx, namespaceName);
+      assertNotProtected(namespace, 'its tags');
+      const result = await tx.db.getRepository(MetadefTag).delete({ namespaceId: namespace.pk });
+      return result.affected ?? 0;
+    });
+  }
+}
+
+export const metadefTagService = new MetadefTagService();
+
+namespaceService.addCreationStep(async (tx, namespace, input) => {
+  if (input.tags?.length) {
+    await metadefTagService.add(
+      tx,
+      namespace,
+      input.tags.map((name) => ({ name })),
+      'input.tags',
+    );
+  }
+});

@@ -1,0 +1,62 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { boot } from '../../app/runtime';
+import type { Context } from '../../common/context';
+import { metadefsService } from './metadefs.service';
+
+async function withAdmin<T>(owner: string, work: (ctx: Context) => Promise<T>): Promise<T> {
+  const runtime = await boot();
+  try {
+    return await work(runtime.adminContext(owner));
+  } finally {
+    await runtime.database.close();
+  }
+}
+
+/** `metacatalog metadefs load|export|unload`: Glance's db_load_metadefs, db_export_metadefs, db_unload_metadefs. */
+export function registerMetadefCommands(program: Command): void {
+  const metadefs = program
+    .command('metadefs')
+    .description('load, export and unload metadata definitions in Glance definition-file format');
+
+  metadefs
+    .command('load')
+    .argument('<dir>', 'folder of *.json definition files (Glance etc/metadefs format)')
+    .description('create the namespaces of the files that do not exist yet (existing ones are skipped)')
+    .option('--merge', 'also add missing associations, properties, objects and tags to existing namespaces')
+    .option('--prefer-new', 'with --merge: the files replace existing definitions and namespace fields')
+    .option('--overwrite', 'replace existing namespaces entirely (protected ones too)')
+    .option('--owner <project>', 'owner of namespaces whose file names none', 'admin')
+    .action(
+      async (
+        dir: string,
+        options: { merge?: boolean; preferNew?: boolean; overwrite?: boolean; owner: string },
+      ) => {
+        const report = await withAdmin(options.owner, (ctx) =>
+          metadefsService.loadDirectory(ctx, resolve(dir), options),
+        );
+        console.log(
+          `created ${report.created.length}, merged ${report.merged.length}, replaced ${report.replaced.length}, skipped ${report.skipped.length}`,
+        );
+        for (const name of report.skipped) console.log(`skipped (exists): ${name}`);
+        for (const warning of report.warnings) console.warn(`warning: ${warning}`);
+      },
+    );
+
+  metadefs
+    .command('export')
+    .argument('<dir>', 'folder to write one <namespace>.json per namespace into (created if missing)')
+    .description('write every namespace as a Glance definition file')
+    .action(async (dir: string) => {
+      const files = await withAdmin('admin', (ctx) => metadefsService.exportDirectory(ctx, resolve(dir)));
+      console.log(`exported ${files.length} namespaces to ${resolve(dir)}`);
+    });
+
+  metadefs
+    .command('unload')
+    .description('delete every namespace with its properties, objects and tags (resource types stay)')
+    .action(async () => {
+      const count = await withAdmin('admin', (ctx) => metadefsService.unload(ctx));
+      console.log(`deleted ${count} namespaces`);
+    });
+}

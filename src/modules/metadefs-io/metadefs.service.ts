@@ -1,0 +1,336 @@
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Context } from '../../common/context';
+import { InputError } from '../../common/errors';
+import { MetadefTag } from '../metadef-tags/metadef-tag.entity';
+import { tagsByNamespacePk } from '../metadef-tags/metadef-tag.loaders';
+import { metadefTagService } from '../metadef-tags/metadef-tag.service';
+import { NamespaceResourceType } from '../namespaces/namespace-resource-type.entity';
+import { Namespace, Visibility } from '../namespaces/namespace.entity';
+import type { CreateNamespaceInput } from '../namespaces/namespace.inputs';
+import { associationsByNamespacePk } from '../namespaces/namespace.loaders';
+import { namespaceService } from '../namespaces/namespace.service';
+import { objectsByNamespacePk } from '../objects/object.loaders';
+import { objectService, type ObjectDoc } from '../objects/object.service';
+import { propertiesByNamespacePk, propertiesByObjectPk } from '../properties/property.loaders';
+import { checkPropertySchema } from '../properties/property-schema';
+import { checkProperty, propertyService, type PropertyDoc } from '../properties/property.service';
+import {
+  exportFileName,
+  parseGlanceDocument,
+  type ExportedNamespaceDocument,
+  type GlanceNamespaceDocument,
+} from './glance-format';
+
+export interface LoadOptions {
+  /** Add what is missing to namespaces that exist (default: skip them). */
+  merge?: boolean;
+  /** With merge: the file's definitions replace existing ones of the same name, and its namespace fields win. */
+  preferNew?: boolean;
+  /** Replace existing namespaces entirely (even protected ones). */
+  overwrite?: boolean;
+  /** Owner project of namespaces whose file names none (default "admin"). */
+  owner?: string;
+}
+
+export interface LoadReport {
+  created: string[];
+  merged: string[];
+  replaced: string[];
+  skipped: string[];
+  /** What a load changed to make a file acceptable (duplicate enum values dropped). */
+  warnings: string[];
+}
+
+/**
+ * Glance accepted definitions our rules refuse, and its own files have some: duplicate enum values
+ * (compute-host-capabilities, software-databases) and a default outside its enum (software-databases,
+ * sw_database_oracle_edition "Express"). A load repairs exactly these two, dropping the repeats (first
+ * occurrence kept) or the invalid default, and reports each repair as a warning; anything else invalid
+ * fails the file.
+ */
+function repairForLoad(place: string, doc: Record<string, unknown>, warnings?: string[]) {
+  const dedupe = (values: unknown, where: string): unknown => {
+    if (!Array.isArray(values)) return values;
+    const seen = new Set<string>();
+    return values.filter((value) => {
+      const key = JSON.stringify(value);
+      if (!seen.has(key)) {
+        seen.add(key);
+        return true;
+      }
+      warnings?.push(`${where}: dropped duplicate enum value ${key}`);
+      return false;
+    });
+  };
+  const result: Record<string, unknown> = { ...doc };
+  if (result.enum !== undefined) result.enum = dedupe(result.enum, `${place}.enum`);
+  const items = result.items as Record<string, unknown> | undefined;
+  if (items && typeof items === 'object' && items.enum !== undefined) {
+    result.items = { ...items, enum: dedupe(items.enum, `${place}.items.enum`) };
+  }
+  if (result.default !== undefined) {
+    const problems = checkPropertySchema(result, 'p').problems;
+    if (problems.length && problems.every((problem) => problem.field === 'p.default')) {
+      const { default: dropped, ...rest } = result;
+      if (!checkPropertySchema(rest, 'p').problems.length) {
+        warnings?.push(`${place}.default: dropped ${JSON.stringify(dropped)} (${problems[0].message})`);
+        return rest;
+      }
+    }
+  }
+  return result;
+}
+
+/** `place` prefixes warnings: '' for the namespace, `objects["Oracle"].` for an object's properties. */
+const propertyDocs = (
+  properties: Record<string, unknown> | undefined,
+  warnings?: string[],
+  place = '',
+): PropertyDoc[] =>
+  Object.entries(properties ?? {}).map(([name, doc]) => ({
+    ...repairForLoad(`${place}properties[${JSON.stringify(name)}]`, doc as Record<string, unknown>, warnings),
+    name,
+  }));
+
+const objectDocs = (doc: GlanceNamespaceDocument, warnings?: string[]): ObjectDoc[] =>
+  (doc.objects ?? []).map((object) => ({
+    name: object.name,
+    description: object.description ?? null,
+    required: object.required ?? null,
+    properties: propertyDocs(object.properties, warnings, `objects[${JSON.stringify(object.name)}].`),
+  }));
+
+/** Field paths of our inputs (`input.properties.3.maximum`) as places in the file (`properties["x"].maximum`). */
+function describeProblems(error: InputError, doc: GlanceNamespaceDocument): string {
+  const propertyNames = Object.keys(doc.properties ?? {});
+  const objects = doc.objects ?? [];
+  const where = (field: string) =>
+    field
+      .replace(
+        /^(?:input\.)?properties\.(\d+)/,
+        (_m, i: string) => `properties[${JSON.stringify(propertyNames[+i])}]`,
+      )
+      .replace(
+        /^(?:input\.)?objects\.(\d+)\.properties\.(\d+)/,
+        (_m, o: string, p: string) =>
+          `objects[${JSON.stringify(objects[+o]?.name)}].properties[${JSON.stringify(
+            Object.keys(objects[+o]?.properties ?? {})[+p],
+          )}]`,
+      )
+      .replace(
+        /^(?:input\.)?objects\.(\d+)/,
+        (_m, o: string) => `objects[${JSON.stringify(objects[+o]?.name)}]`,
+      )
+      .replace(/^input\./, '');
+  return error.problems.map((problem) => `${where(problem.field)}: ${problem.message}`).join('; ');
+}
+
+export class MetadefsService {
+  /** Reads and checks every *.json file of a folder, by file name. */
+  readDirectory(dir: string): { file: string; doc: GlanceNamespaceDocument }[] {
+    return readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
+      .sort()
+      .map((file) => {
+        const source = join(dir, file);
+        let json: unknown;
+        try {
+          json = JSON.parse(readFileSync(source, 'utf8'));
+        } catch (error) {
+          throw new Error(`${source}: not valid JSON (${String(error)})`);
+        }
+        return { file: source, doc: parseGlanceDocument(json, source) };
+      });
+  }
+
+  /** Loads every definition file of a folder (one transaction per namespace); see LoadOptions. */
+  async loadDirectory(ctx: Context, dir: string, options: LoadOptions = {}): Promise<LoadReport> {
+    const report: LoadReport = { created: [], merged: [], replaced: [], skipped: [], warnings: [] };
+    for (const { file, doc } of this.readDirectory(dir)) {
+      const warnings: string[] = [];
+      const outcome = await this.loadDocument(ctx, doc, options, warnings).catch((error: unknown) => {
+        if (error instanceof InputError) throw new Error(`${file}: ${describeProblems(error, doc)}`);
+        if (error instanceof Error) throw new Error(`${file}: ${error.message}`);
+        throw error;
+      });
+      report[outcome].push(doc.namespace);
+      report.warnings.push(...warnings.map((warning) => `${file}: ${warning}`));
+    }
+    return report;
+  }
+
+  /** Loads one namespace document in one transaction. */
+  loadDocument(
+    ctx: Context,
+    doc: GlanceNamespaceDocument,
+    options: LoadOptions = {},
+    warnings: string[] = [],
+  ): Promise<'created' | 'merged' | 'replaced' | 'skipped'> {
+    return ctx.transaction(async (tx) => {
+      const repository = tx.db.getRepository(Namespace);
+      const existing = await repository.findOneBy({ name: doc.namespace });
+      if (existing && options.overwrite) {
+        await repository.delete({ pk: existing.pk });
+        await this.create(tx, doc, options, warnings);
+        return 'replaced';
+      }
+      if (existing && !options.merge) return 'skipped';
+      if (existing) {
+        await this.merge(tx, existing, doc, options, warnings);
+        return 'merged';
+      }
+      await this.create(tx, doc, options, warnings);
+      return 'created';
+    });
+  }
+
+  private async create(
+    tx: Context,
+    doc: GlanceNamespaceDocument,
+    options: LoadOptions,
+    warnings: string[],
+  ): Promise<void> {
+    // Property and object documents are raw Glance JSON here; the services validate them like GraphQL input.
+    const input = {
+      name: doc.namespace,
+      displayName: doc.display_name ?? null,
+      description: doc.description ?? null,
+      visibility: doc.visibility === 'public' ? Visibility.PUBLIC : Visibility.PRIVATE,
+      protected: doc.protected ?? false,
+      owner: doc.owner ?? options.owner ?? 'admin',
+      resourceTypeAssociations: (doc.resource_type_associations ?? []).map((association) => ({
+        name: association.name,
+        prefix: association.prefix ?? null,
+        propertiesTarget: association.properties_target ?? null,
+      })),
+      properties: propertyDocs(doc.properties, warnings),
+      objects: objectDocs(doc, warnings),
+    } as unknown as CreateNamespaceInput;
+    const namespace = await namespaceService.create(tx, input);
+    if (doc.tags?.length) await metadefTagService.add(tx, namespace, doc.tags, 'tags');
+  }
+
+  /** Glance's --merge: add what is missing; with preferNew the file's definitions replace existing ones. */
+  private async merge(
+    tx: Context,
+    namespace: Namespace,
+    doc: GlanceNamespaceDocument,
+    options: LoadOptions,
+    warnings: string[],
+  ): Promise<void> {
+    if (options.preferNew) {
+      namespace.displayName = doc.display_name ?? null;
+      namespace.description = doc.description ?? null;
+      namespace.visibility = doc.visibility === 'public' ? Visibility.PUBLIC : Visibility.PRIVATE;
+      namespace.protected = doc.protected ?? false;
+      if (doc.owner) namespace.owner = doc.owner;
+      await tx.db.getRepository(Namespace).save(namespace);
+    }
+    const associations = await tx.db
+      .getRepository(NamespaceResourceType)
+      .find({ where: { namespaceId: namespace.pk }, relations: { resourceType: true } });
+    const associated = new Set(associations.map((association) => association.resourceType?.name));
+    for (const association of doc.resource_type_associations ?? []) {
+      if (associated.has(association.name)) continue;
+      await namespaceService.associate(tx, namespace.name, {
+        name: association.name,
+        prefix: association.prefix ?? null,
+        propertiesTarget: association.properties_target ?? null,
+      });
+    }
+    for (const [index, property] of propertyDocs(doc.properties, warnings).entries()) {
+      const existing = await propertyService.find(tx, namespace, property.name);
+      const checked = checkProperty(property, `properties.${index}`);
+      if (!existing) await propertyService.insert(tx, namespace, null, [checked]);
+      else if (options.preferNew) await propertyService.replace(tx, existing, checked);
+    }
+    for (const [index, object] of objectDocs(doc, warnings).entries()) {
+      const existing = await objectService.find(tx, namespace, object.name);
+      if (!existing) await objectService.add(tx, namespace, [object], 'objects');
+      else if (options.preferNew)
+        await objectService.replaceByName(tx, namespace, object, `objects.${index}`);
+    }
+    const missing: { name: string; parent?: string }[] = [];
+    for (const tag of doc.tags ?? []) {
+      if (!(await metadefTagService.find(tx, namespace, tag.name))) missing.push(tag);
+    }
+    if (missing.length) await metadefTagService.add(tx, namespace, missing, 'tags');
+  }
+
+  /** Every namespace as a Glance document (with our exactness: JSON types kept), by namespace name. */
+  async exportAll(ctx: Context): Promise<ExportedNamespaceDocument[]> {
+    const namespaces = await ctx.db.getRepository(Namespace).find({ order: { name: 'ASC' } });
+    return Promise.all(namespaces.map((namespace) => this.exportOne(ctx, namespace)));
+  }
+
+  private async exportOne(ctx: Context, namespace: Namespace): Promise<ExportedNamespaceDocument> {
+    const [associations, properties, objects, tags] = await Promise.all([
+      ctx.loaders.get(associationsByNamespacePk).load(namespace.pk),
+      ctx.loaders.get(propertiesByNamespacePk).load(namespace.pk),
+      ctx.loaders.get(objectsByNamespacePk).load(namespace.pk),
+      ctx.loaders.get(tagsByNamespacePk).load(namespace.pk),
+    ]);
+    const objectProperties = await Promise.all(
+      objects.map((object) => ctx.loaders.get(propertiesByObjectPk).load(object.pk)),
+    );
+    const doc: ExportedNamespaceDocument = {
+      namespace: namespace.name,
+      ...(namespace.displayName != null ? { display_name: namespace.displayName } : {}),
+      ...(namespace.description != null ? { description: namespace.description } : {}),
+      visibility: namespace.visibility === Visibility.PUBLIC ? 'public' : 'private',
+      protected: namespace.protected,
+      owner: namespace.owner,
+      resource_type_associations: associations.map((association) => ({
+        name: association.name,
+        ...(association.prefix != null ? { prefix: association.prefix } : {}),
+        ...(association.propertiesTarget != null ? { properties_target: association.propertiesTarget } : {}),
+      })),
+    };
+    if (properties.length) {
+      doc.properties = Object.fromEntries(properties.map((property) => [property.baseName, property.schema]));
+    }
+    if (objects.length) {
+      doc.objects = objects.map((object, index) => ({
+        name: object.name,
+        ...(object.description != null ? { description: object.description } : {}),
+        ...(object.requiredNames.length ? { required: object.requiredNames } : {}),
+        properties: Object.fromEntries(
+          objectProperties[index].map((property) => [property.baseName, property.schema]),
+        ),
+      }));
+    }
+    if (tags.length) {
+      const byPk = new Map(tags.map((tag: MetadefTag) => [tag.pk, tag.name]));
+      doc.tags = tags.map((tag) => ({
+        name: tag.name,
+        ...(tag.parentId != null ? { parent: byPk.get(tag.parentId) } : {}),
+      }));
+    }
+    return doc;
+  }
+
+  /** Writes one file per namespace (see exportFileName); returns the file names. */
+  async exportDirectory(ctx: Context, dir: string): Promise<string[]> {
+    mkdirSync(dir, { recursive: true });
+    const taken = new Set<string>();
+    const files: string[] = [];
+    for (const doc of await this.exportAll(ctx)) {
+      const file = exportFileName(doc.namespace, taken);
+      writeFileSync(join(dir, file), `${JSON.stringify(doc, null, 4)}\n`);
+      files.push(file);
+    }
+    return files;
+  }
+
+  /** Deletes every namespace with everything in it (protected ones too); resource types stay. */
+  unload(ctx: Context): Promise<number> {
+    return ctx.transaction(async (tx) => {
+      const count = await tx.db.getRepository(Namespace).count();
+      await tx.db.createQueryBuilder().delete().from(Namespace).execute();
+      return count;
+    });
+  }
+}
+
+export const metadefsService = new MetadefsService();

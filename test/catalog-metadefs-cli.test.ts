@@ -1,0 +1,75 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { projectRoot } from '../src/common/paths';
+import { buildProgram } from '../src/main';
+
+const FIXTURES = path.resolve(projectRoot(), '../shared/fixtures/glance-metadefs');
+
+describe('catalog: metacatalog metadefs CLI', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'metadefs-cli-'));
+  const saved = { ...process.env };
+  let output: string[];
+  let log: jest.SpyInstance;
+  let warn: jest.SpyInstance;
+
+  beforeAll(() => {
+    // an embedded database in a folder, shared by the commands (each opens and closes it)
+    process.env.DATABASE_URL = `pglite://${path.join(dir, 'db')}`;
+    process.env.AUTH_MODE = 'none';
+  });
+  beforeEach(() => {
+    output = [];
+    log = jest.spyOn(console, 'log').mockImplementation((line: string) => output.push(line));
+    warn = jest.spyOn(console, 'warn').mockImplementation((line: string) => output.push(line));
+  });
+  afterEach(() => {
+    log.mockRestore();
+    warn.mockRestore();
+  });
+  afterAll(() => {
+    process.env = saved;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const run = (...args: string[]) =>
+    buildProgram()
+      .exitOverride()
+      .parseAsync(['node', 'metacatalog', 'metadefs', ...args]);
+
+  it('loads, skips on a second load, exports, unloads and loads the export back', async () => {
+    await run('load', FIXTURES);
+    expect(output[0]).toBe('created 33, merged 0, replaced 0, skipped 0');
+    expect(output.filter((line) => line.startsWith('warning: '))).toHaveLength(4);
+
+    output = [];
+    await run('load', FIXTURES);
+    expect(output[0]).toBe('created 0, merged 0, replaced 0, skipped 33');
+
+    const out = path.join(dir, 'out');
+    await run('export', out);
+    const files = readdirSync(out).sort();
+    // 33 Glance namespaces and the 4 seeded on first start
+    expect(files).toHaveLength(37);
+    expect(files).toContain('os-compute-quota.json');
+    const quota = JSON.parse(readFileSync(path.join(out, 'os-compute-quota.json'), 'utf8'));
+    expect(quota).toMatchObject({
+      namespace: 'OS::Compute::Quota',
+      visibility: 'public',
+      protected: true,
+      owner: 'admin',
+    });
+
+    output = [];
+    await run('unload');
+    expect(output).toEqual(['deleted 37 namespaces']);
+    await run('load', out, '--overwrite');
+    const again = path.join(dir, 'again');
+    await run('export', again);
+    for (const file of files) {
+      expect(JSON.parse(readFileSync(path.join(again, file), 'utf8'))).toEqual(
+        JSON.parse(readFileSync(path.join(out, file), 'utf8')),
+      );
+    }
+  });
+});

@@ -1,0 +1,285 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { projectRoot } from '../src/common/paths';
+import type { Context } from '../src/common/context';
+import { exportFileName } from '../src/modules/metadefs-io/glance-format';
+import { metadefsService } from '../src/modules/metadefs-io/metadefs.service';
+import { ADMIN, headersOf, project, startTestApp, unique, type TestApp } from './support/test-app';
+
+const FIXTURES = path.resolve(projectRoot(), '../shared/fixtures/glance-metadefs');
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON documents compared structurally
+type Json = any;
+
+/** A fixture as we store it: enum values unique, no default outside its enum (see repairForLoad). */
+function uniqueEnums(doc: Json): Json {
+  const fix = (properties: Json) =>
+    properties &&
+    Object.fromEntries(
+      Object.entries(properties).map(([name, p]: [string, Json]) => [
+        name,
+        name === 'sw_database_oracle_edition'
+          ? (({ default: _dropped, ...rest }) => rest)(p)
+          : p.enum
+            ? { ...p, enum: [...new Set(p.enum)] }
+            : p,
+      ]),
+    );
+  return {
+    ...doc,
+    ...(doc.properties ? { properties: fix(doc.properties) } : {}),
+    ...(doc.objects
+      ? { objects: doc.objects.map((o: Json) => ({ ...o, properties: fix(o.properties) })) }
+      : {}),
+  };
+}
+
+function readDocs(dir: string): Record<string, Json> {
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => [file, JSON.parse(readFileSync(path.join(dir, file), 'utf8'))]),
+  );
+}
+
+const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+describe('catalog: Glance metadefs import/export', () => {
+  let t: TestApp;
+  let admin: Context;
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'metadefs-'));
+    dirs.push(dir);
+    return dir;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await t.app.contextFor(headersOf(ADMIN));
+  });
+  afterAll(async () => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    await t.close();
+  });
+
+  it('ships default definitions loaded on first start', async () => {
+    const { namespaces } = await t.ok(
+      `{ namespaces(filter: { visibility: PUBLIC }) { nodes { name protected tags { name parent { name } } } } }`,
+      {},
+      project('anyone'),
+    );
+    const seeded = namespaces.nodes.filter((ns: { name: string }) => ns.name.startsWith('Metacatalog::'));
+    expect(seeded.map((ns: { name: string }) => ns.name)).toEqual([
+      'Metacatalog::Compute::CPUTopology',
+      'Metacatalog::Compute::Quota',
+      'Metacatalog::Compute::Watchdog',
+      'Metacatalog::Workloads',
+    ]);
+    expect(seeded.every((ns: { protected: boolean }) => ns.protected)).toBe(true);
+    const { metadefTag } = await t.ok(
+      `{ metadefTag(namespace: "Metacatalog::Workloads", name: "database") { name descendants { name } } }`,
+    );
+    expect(metadefTag).toEqual({
+      name: 'Database',
+      descendants: [{ name: 'MySQL' }, { name: 'PostgreSQL' }],
+    });
+  });
+
+  describe('the 33 Glance files', () => {
+    let firstExport: Record<string, Json>;
+
+    beforeAll(async () => {
+      await metadefsService.unload(admin);
+      const report = await metadefsService.loadDirectory(admin, FIXTURES, { owner: 'admin' });
+      expect(report.created).toHaveLength(33);
+      // Glance's own files repeat three enum values and have a default outside its enum: repaired, and said so
+      expect(report.warnings).toEqual([
+        expect.stringMatching(
+          /compute-host-capabilities\.json: properties\["cpu_info:model"\]\.enum: dropped duplicate enum value "Valencia"/,
+        ),
+        expect.stringMatching(
+          /software-databases\.json: objects\["SQL Server"\]\.properties\["sw_database_sqlserver_edition"\]\.enum: dropped duplicate enum value "Express"/,
+        ),
+        expect.stringMatching(
+          /software-databases\.json: .*sw_database_sqlserver_edition.*"Business Intelligence"/,
+        ),
+        expect.stringMatching(
+          /software-databases\.json: objects\["Oracle"\]\.properties\["sw_database_oracle_edition"\]\.default: dropped "Express"/,
+        ),
+      ]);
+      const dir = tempDir();
+      await metadefsService.exportDirectory(admin, dir);
+      firstExport = readDocs(dir);
+    });
+
+    it('loads all of them with Glance counts', async () => {
+      const [row] = await t.app.database.dataSource.query(
+        `SELECT (SELECT count(*) FROM namespaces)::int AS namespaces,
+                (SELECT count(*) FROM metadef_objects)::int AS objects,
+                (SELECT count(*) FROM metadef_properties WHERE object_id IS NULL)::int AS properties,
+                (SELECT count(*) FROM metadef_properties WHERE object_id IS NOT NULL)::int AS object_properties,
+                (SELECT count(*) FROM namespace_resource_types)::int AS associations`,
+      );
+      expect(row).toEqual({
+        namespaces: 33,
+        objects: 23,
+        properties: 132,
+        object_properties: 63,
+        associations: 63,
+      });
+    });
+
+    it('exports each namespace exactly as its file said (missing visibility → private, owner admin)', () => {
+      const fixtures = readDocs(FIXTURES);
+      expect(Object.keys(firstExport)).toHaveLength(33);
+      const exported = new Map(Object.values(firstExport).map((doc: Json) => [doc.namespace, doc]));
+      for (const fixture of (Object.values(fixtures) as Json[]).map(uniqueEnums)) {
+        const expected = {
+          ...fixture,
+          visibility: fixture.visibility ?? 'private',
+          protected: fixture.protected ?? false,
+          owner: 'admin',
+          resource_type_associations: [...fixture.resource_type_associations].sort(byName),
+          ...(fixture.objects ? { objects: [...fixture.objects].sort(byName) } : {}),
+        };
+        // an empty list or map is exported as absent
+        if (expected.objects?.length === 0) delete expected.objects;
+        if (expected.properties && !Object.keys(expected.properties).length) delete expected.properties;
+        expect(exported.get(fixture.namespace)).toEqual(expected);
+      }
+    });
+
+    it('keeps JSON types: integer defaults stay numbers', () => {
+      const vcpu = Object.values(firstExport).find(
+        (doc: Json) => doc.namespace === 'OS::Compute::HostCapabilities',
+      );
+      expect(vcpu.properties['cpu_info:features'].items.type).toBe('string');
+      const libvirt = Object.values(firstExport).find(
+        (doc: Json) => doc.namespace === 'OS::Compute::Libvirt',
+      );
+      expect(typeof libvirt.properties.serial_port_count.minimum).toBe('number');
+    });
+
+    it('round-trips: export → unload → load → export gives the same documents', async () => {
+      const dir = tempDir();
+      await metadefsService.exportDirectory(admin, dir);
+      expect(await metadefsService.unload(admin)).toBe(33);
+      const report = await metadefsService.loadDirectory(admin, dir);
+      expect(report.created).toHaveLength(33);
+      const again = tempDir();
+      await metadefsService.exportDirectory(admin, again);
+      expect(readDocs(again)).toEqual(firstExport);
+    });
+
+    it('loads what the UI needs with a number of statements that does not grow with namespaces', async () => {
+      // newest names first, so that both pages hold objects (the software-* namespaces)
+      const query = `query ($first: Int) { namespaces(first: $first, orderBy: { field: NAME, direction: DESC }) { nodes {
+        name resourceTypeAssociations { name prefix propertiesTarget }
+        properties { name title type default enum operators items { type enum } }
+        objects { name required properties { name title type } }
+        tags { name parent { name } children { name } }
+      } } }`;
+      const small = await t.app.database.counter.measure(() => t.ok(query, { first: 5 }));
+      const all = await t.app.database.counter.measure(() => t.ok(query, { first: 33 }));
+      expect(all.result.namespaces.nodes).toHaveLength(33);
+      expect(small.result.namespaces.nodes).toHaveLength(5);
+      expect(all.count).toBe(small.count);
+      expect(all.count).toBeLessThanOrEqual(8);
+    });
+  });
+
+  describe('load modes', () => {
+    function write(dir: string, doc: Json): void {
+      writeFileSync(path.join(dir, exportFileName(doc.namespace, new Set())), JSON.stringify(doc));
+    }
+    const prop = (title: string, extra: Json = {}) => ({ title, type: 'string', ...extra });
+
+    async function read(name: string): Promise<Json> {
+      return (await metadefsService.exportAll(admin)).find((doc) => doc.namespace === name);
+    }
+
+    it('skips existing namespaces by default; --merge adds; --prefer-new replaces; --overwrite replaces all', async () => {
+      const name = unique('Load');
+      const v1 = tempDir();
+      write(v1, {
+        namespace: name,
+        description: 'v1',
+        visibility: 'public',
+        resource_type_associations: [{ name: 'OS::Nova::Flavor', prefix: 'hw:' }],
+        properties: { a: prop('A v1'), b: prop('B v1') },
+        objects: [{ name: 'O', properties: { x: prop('X v1') } }],
+        tags: [{ name: 'One' }],
+      });
+      const v2 = tempDir();
+      write(v2, {
+        namespace: name,
+        description: 'v2',
+        visibility: 'public',
+        resource_type_associations: [{ name: 'OS::Glance::Image', prefix: 'hw_' }],
+        properties: { a: prop('A v2'), c: prop('C v2') },
+        objects: [
+          { name: 'O', properties: { y: prop('Y v2') } },
+          { name: 'P', properties: {} },
+        ],
+        tags: [{ name: 'one' }, { name: 'Two', parent: 'One' }],
+      });
+      expect((await metadefsService.loadDirectory(admin, v1)).created).toEqual([name]);
+
+      expect((await metadefsService.loadDirectory(admin, v2)).skipped).toEqual([name]);
+      expect((await read(name)).description).toBe('v1');
+
+      expect((await metadefsService.loadDirectory(admin, v2, { merge: true })).merged).toEqual([name]);
+      let doc = await read(name);
+      expect(doc.description).toBe('v1');
+      expect(doc.resource_type_associations.map((a: Json) => a.name)).toEqual([
+        'OS::Glance::Image',
+        'OS::Nova::Flavor',
+      ]);
+      expect(doc.properties).toEqual({
+        a: { type: 'string', title: 'A v1' },
+        b: { type: 'string', title: 'B v1' },
+        c: { type: 'string', title: 'C v2' },
+      });
+      expect(doc.objects.map((o: Json) => [o.name, Object.keys(o.properties)])).toEqual([
+        ['O', ['x']],
+        ['P', []],
+      ]);
+      expect(doc.tags).toEqual([{ name: 'One' }, { name: 'Two', parent: 'One' }]);
+
+      await metadefsService.loadDirectory(admin, v2, { merge: true, preferNew: true });
+      doc = await read(name);
+      expect(doc.description).toBe('v2');
+      expect(doc.properties.a).toEqual({ type: 'string', title: 'A v2' });
+      expect(doc.properties.b).toEqual({ type: 'string', title: 'B v1' });
+      expect(doc.objects[0]).toEqual({ name: 'O', properties: { y: { type: 'string', title: 'Y v2' } } });
+
+      expect((await metadefsService.loadDirectory(admin, v2, { overwrite: true })).replaced).toEqual([name]);
+      doc = await read(name);
+      expect(Object.keys(doc.properties)).toEqual(['a', 'c']);
+      expect(doc.resource_type_associations).toEqual([{ name: 'OS::Glance::Image', prefix: 'hw_' }]);
+    });
+
+    it('rejects an invalid file naming the file and the place, and loads nothing of it', async () => {
+      const dir = tempDir();
+      const name = unique('Bad');
+      write(dir, {
+        namespace: name,
+        properties: { good: prop('G'), bad: { title: 'B', type: 'integer', minimum: 3, maximum: 1 } },
+      });
+      await expect(metadefsService.loadDirectory(admin, dir)).rejects.toThrow(/properties\["bad"\]\.maximum/);
+      expect(await read(name)).toBeUndefined();
+      const shape = tempDir();
+      writeFileSync(path.join(shape, 'x.json'), JSON.stringify({ namespace: 'X', nope: 1 }));
+      await expect(metadefsService.loadDirectory(admin, shape)).rejects.toThrow(/x\.json.*nope/);
+    });
+  });
+
+  it('names export files after the namespace', () => {
+    const taken = new Set<string>();
+    expect(exportFileName('OS::Compute::Quota', taken)).toBe('os-compute-quota.json');
+    expect(exportFileName('os::compute::quota', taken)).toBe('os-compute-quota-2.json');
+    expect(exportFileName('CIM::Foo Bar/baz', taken)).toBe('cim-foo_bar_baz.json');
+  });
+});
