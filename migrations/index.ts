@@ -1,4 +1,5 @@
 import { Foundation1763700000000 } from './1763700000000-foundation';
+import { Traits1763700200000 } from './1763700200000-traits';
 
 /** Every migration, oldest first. Each module's tables arrive in their own migration, listed here. */
-export const migrations = [Foundation1763700000000];
+export const migrations = [Foundation1763700000000, Traits1763700200000];

@@ -5,10 +5,18 @@ import { NodeResolver } from '../common/relay/node.resolver';
 import { DateTimeScalar } from '../common/scalars';
 import { validateArgument } from '../common/validation';
 import { NamespaceResolver } from '../modules/namespaces/namespace.resolver';
+import { ResourceProviderResolver } from '../modules/resource-providers/resource-provider.resolver';
 import { ResourceTypeResolver } from '../modules/resource-types/resource-type.resolver';
+import { TraitResolver } from '../modules/traits/trait.resolver';
 
 /** Every resolver of the API. A new module adds its resolvers here. */
-export const resolvers = [NodeResolver, ResourceTypeResolver, NamespaceResolver] as const;
+export const resolvers = [
+  NodeResolver,
+  ResourceTypeResolver,
+  NamespaceResolver,
+  TraitResolver,
+  ResourceProviderResolver,
+] as const;
 
 let built: GraphQLSchema | undefined;
 

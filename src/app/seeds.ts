@@ -1,2 +1,3 @@
 // Registers every module's seeders (import order is run order).
 import '../modules/resource-types/resource-type.seed';
+import '../modules/traits/trait.seed';

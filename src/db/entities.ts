@@ -1,6 +1,16 @@
 import { NamespaceResourceType } from '../modules/namespaces/namespace-resource-type.entity';
 import { Namespace } from '../modules/namespaces/namespace.entity';
+import { ResourceProviderTrait } from '../modules/resource-providers/resource-provider-trait.entity';
+import { ResourceProvider } from '../modules/resource-providers/resource-provider.entity';
 import { ResourceType } from '../modules/resource-types/resource-type.entity';
+import { Trait } from '../modules/traits/trait.entity';
 
 /** Every TypeORM entity of the service (one list for the app, the CLI and the tests). */
-export const entities = [ResourceType, Namespace, NamespaceResourceType];
+export const entities = [
+  ResourceType,
+  Namespace,
+  NamespaceResourceType,
+  Trait,
+  ResourceProvider,
+  ResourceProviderTrait,
+];
