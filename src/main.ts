@@ -7,6 +7,7 @@ import { createApp } from './app/server';
 import { ConfigError, loadConfig } from './config';
 import { undoLastMigration } from './db/migrate';
 import { runSeeds } from './db/seed';
+import { registerTraitCommands } from './modules/traits/trait.cli';
 
 async function serve(): Promise<void> {
   const runtime = await boot();
@@ -99,6 +100,8 @@ export function buildProgram(): Command {
       if (options.out) writeFileSync(options.out, sdl);
       else process.stdout.write(sdl);
     });
+
+  registerTraitCommands(program);
 
   return program;
 }
