@@ -264,6 +264,21 @@ describe('resource providers', () => {
       expect(await read(t, provider.uuid)).toMatchObject({ generation: 0, traits: [] });
     });
 
+    it('odd strings among the traits are unknown names, not database errors', async () => {
+      const provider = await createProvider(t);
+      const error = expectError(
+        await t.gql(SET_TRAITS, { uuid: provider.uuid, traits: ['\u0000', 'HW_CPU_X86_SSE'], generation: 0 }),
+        'BAD_USER_INPUT',
+        'traits',
+      );
+      expect(error.message).toMatch(/unknown traits/);
+      const { resourceProviders } = await t.ok(LIST, {
+        filter: { uuid: provider.uuid, forbidden: ['\u0000'], anyOf: [['\u0000', 'HW_CPU_X86_SSE']] },
+      });
+      expect(resourceProviders.nodes).toEqual([]);
+      expectError(await t.gql(LIST, { filter: { name: 'a\u0000' } }), 'BAD_USER_INPUT', 'filter.name');
+    });
+
     it('an unknown provider is NOT_FOUND', async () => {
       expectError(
         await t.gql(SET_TRAITS, { uuid: randomUUID(), traits: ['HW_CPU_X86_SSE'], generation: 0 }),

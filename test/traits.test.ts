@@ -270,6 +270,24 @@ describe('traits', () => {
     });
   });
 
+  describe('odd strings are never a database error', () => {
+    const odd = ['\u0000', 'HW_CPU\u0000', 'lower', 'x'.repeat(300)];
+
+    it('look-ups, filters and validation treat them as unknown names', async () => {
+      for (const name of odd) {
+        expect((await t.ok(TRAIT, { name })).trait).toBeNull();
+        expectError(await t.gql(DELETE, { name }), 'NOT_FOUND');
+        expectError(await t.gql(CREATE, { name }), 'BAD_USER_INPUT', 'name');
+        const { traits } = await t.ok(TRAITS, { filter: { startsWith: name } });
+        expect(traits.nodes).toEqual([]);
+        const named = await t.ok(TRAITS, { filter: { names: [name, 'HW_CPU_X86_SSE'] } });
+        expect(names(named.traits)).toEqual(['HW_CPU_X86_SSE']);
+      }
+      const { validateTraits } = await t.ok(VALIDATE, { names: [...odd, 'HW_CPU_X86_SSE'] });
+      expect(validateTraits).toEqual({ valid: ['HW_CPU_X86_SSE'], invalid: odd });
+    });
+  });
+
   describe('validateTraits', () => {
     it('says which names exist, in the order asked, each once, in one indexed query', async () => {
       const custom = customTrait('V');

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { SelectQueryBuilder } from 'typeorm';
 import type { Context } from '../../common/context';
-import { ConflictError, InputError, NotFoundError } from '../../common/errors';
+import { checkText, ConflictError, InputError, NotFoundError } from '../../common/errors';
 import { paginate, type Page, type PageArgs } from '../../common/relay/paginate';
 import { assertCanWritePlacement } from '../traits/trait.policy';
 import { traitService } from '../traits/trait.service';
-import { ResourceProvider } from './resource-provider.entity';
+import { RESOURCE_PROVIDER_NAME_MAX, ResourceProvider } from './resource-provider.entity';
 import type {
   CreateResourceProviderInput,
   ResourceProviderFilter,
@@ -25,7 +25,10 @@ export class ResourceProviderService {
   ): Promise<Page<ResourceProvider>> {
     const query = ctx.db.getRepository(ResourceProvider).createQueryBuilder('rp');
     const filter = args.filter;
-    if (filter?.name != null) query.andWhere('rp.name = :name', { name: filter.name });
+    if (filter?.name != null) {
+      checkText('filter.name', filter.name, { max: RESOURCE_PROVIDER_NAME_MAX });
+      query.andWhere('rp.name = :name', { name: filter.name });
+    }
     if (filter?.uuid != null) query.andWhere('rp.uuid = :uuid', { uuid: filter.uuid });
     if (filter?.inTree != null) {
       query.andWhere('rp.root_id = (SELECT t.root_id FROM resource_providers t WHERE t.uuid = :inTree)', {
@@ -187,11 +190,18 @@ export class ResourceProviderService {
    * of the same generation exactly one matches; the others wait for its row lock, then match nothing.
    */
   private async bumpGeneration(tx: Context, provider: ResourceProvider, expected: number | null) {
-    const [rows]: [{ generation: number }[], number] = await tx.db.query(
-      `UPDATE resource_providers SET generation = generation + 1, updated_at = now()
-        WHERE id = $1 AND ($2::int IS NULL OR generation = $2::int) RETURNING generation`,
-      [provider.pk, expected],
-    );
+    const [rows]: [{ generation: number }[], number] =
+      expected === null
+        ? await tx.db.query(
+            `UPDATE resource_providers SET generation = generation + 1, updated_at = now()
+              WHERE id = $1 RETURNING generation`,
+            [provider.pk],
+          )
+        : await tx.db.query(
+            `UPDATE resource_providers SET generation = generation + 1, updated_at = now()
+              WHERE id = $1 AND generation = $2 RETURNING generation`,
+            [provider.pk, expected],
+          );
     if (rows.length) return rows[0].generation;
     const current = await tx.db.getRepository(ResourceProvider).findOneBy({ pk: provider.pk });
     if (!current) throw new NotFoundError('Resource provider', provider.uuid);

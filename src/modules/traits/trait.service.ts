@@ -26,13 +26,19 @@ export function escapeLike(text: string): string {
 /** Each distinct name once, in the order first given. */
 const distinct = (names: readonly string[]): string[] => [...new Set(names)];
 
+/**
+ * Whether a string can be a trait name at all. Anything else is simply not a trait: never sent to the
+ * database (a NUL character, for one, would be a database error rather than "unknown").
+ */
+export const isTraitName = (name: string): boolean => name.length <= TRAIT_NAME_MAX && TRAIT_NAME.test(name);
+
 /** Reads seeds/standard-traits.txt: one name a line; blank lines and `#` comments are ignored. */
 export function readStandardTraits(path = seedsPath(STANDARD_TRAITS_FILE)): string[] {
   const names = readFileSync(path, 'utf8')
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith('#'));
-  const bad = names.filter((name) => !TRAIT_NAME.test(name) || name.length > TRAIT_NAME_MAX);
+  const bad = names.filter((name) => !isTraitName(name));
   if (bad.length) throw new Error(`${path}: invalid trait names: ${bad.join(', ')}`);
   return distinct(names);
 }
@@ -49,11 +55,15 @@ export class TraitService {
   list(ctx: Context, args: PageArgs & { filter?: TraitFilter | null }): Promise<Page<Trait>> {
     const query = ctx.db.getRepository(Trait).createQueryBuilder('t');
     const filter = args.filter;
-    if (filter?.startsWith) {
+    if (filter?.startsWith && !isTraitName(filter.startsWith)) {
+      query.andWhere('false'); // no trait name starts with that
+    } else if (filter?.startsWith) {
       // The name column is COLLATE "C": its btree index serves this prefix match.
       query.andWhere('t.name LIKE :startsWith', { startsWith: `${escapeLike(filter.startsWith)}%` });
     }
-    if (filter?.names) query.andWhere('t.name = ANY(:names)', { names: distinct(filter.names) });
+    if (filter?.names) {
+      query.andWhere('t.name = ANY(:names)', { names: distinct(filter.names).filter(isTraitName) });
+    }
     if (filter?.standard != null) query.andWhere('t.standard = :standard', { standard: filter.standard });
     if (filter?.associated != null) {
       query.andWhere(
@@ -71,13 +81,13 @@ export class TraitService {
     });
   }
 
-  getByName(ctx: Context, name: string): Promise<Trait | null> {
-    return ctx.db.getRepository(Trait).findOneBy({ name });
+  async getByName(ctx: Context, name: string): Promise<Trait | null> {
+    return isTraitName(name) ? ctx.db.getRepository(Trait).findOneBy({ name }) : null;
   }
 
   /** The traits of these names that exist, by name (one indexed query). */
   async findByNames(ctx: Context, names: readonly string[], lock = false): Promise<Map<string, Trait>> {
-    const unique = distinct(names);
+    const unique = distinct(names).filter(isTraitName);
     if (!unique.length) return new Map();
     const query = ctx.db.getRepository(Trait).createQueryBuilder('t').where('t.name = ANY(:names)', {
       names: unique,
@@ -91,8 +101,9 @@ export class TraitService {
   /** Which of these names are traits (service-to-service check); input order kept, duplicates once. */
   async validate(ctx: Context, names: readonly string[]): Promise<{ valid: string[]; invalid: string[] }> {
     const unique = distinct(names);
-    const rows: { name: string }[] = unique.length
-      ? await ctx.db.query('SELECT name FROM traits WHERE name = ANY($1)', [unique])
+    const candidates = unique.filter(isTraitName);
+    const rows: { name: string }[] = candidates.length
+      ? await ctx.db.query('SELECT name FROM traits WHERE name = ANY($1)', [candidates])
       : [];
     const existing = new Set(rows.map((row) => row.name));
     return {
@@ -119,6 +130,7 @@ export class TraitService {
   delete(ctx: Context, name: string): Promise<boolean> {
     return ctx.transaction(async (tx) => {
       assertCanWritePlacement(tx, 'traits');
+      if (!isTraitName(name)) throw new NotFoundError('Trait', name);
       // Locked: a concurrent setResourceProviderTraits cannot associate it while we check and delete.
       const trait = await tx.db
         .getRepository(Trait)
@@ -171,7 +183,7 @@ export class TraitService {
       throw new InputError('name', `must be at most ${TRAIT_NAME_MAX} characters`);
     }
     if (CUSTOM_TRAIT_NAME.test(name)) return;
-    const existing = TRAIT_NAME.test(name) ? await this.getByName(ctx, name) : null;
+    const existing = await this.getByName(ctx, name);
     if (existing?.standard) {
       throw new InputError('name', `"${name}" is a standard trait: standard traits are read-only`);
     }
