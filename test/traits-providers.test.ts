@@ -187,6 +187,33 @@ describe('resource providers', () => {
       );
     });
 
+    it('concurrent moves and creations under the moved subtree keep every root right', async () => {
+      const [a, b] = [await createProvider(t), await createProvider(t)];
+      const x = await createProvider(t, { parentUuid: a.uuid });
+      const y = await createProvider(t, { parentUuid: x.uuid });
+      const results = await Promise.all(
+        Array.from({ length: 16 }, (_, index) =>
+          index % 4 === 0
+            ? t.gql(UPDATE, { uuid: x.uuid, input: { parentUuid: index % 8 ? a.uuid : b.uuid } })
+            : t.gql(CREATE, {
+                input: { name: providerName('race'), parentUuid: index % 2 ? x.uuid : y.uuid },
+              }),
+        ),
+      );
+      expect(results.filter((result) => result.errors)).toEqual([]);
+      const top = (await read(t, x.uuid)).root.uuid;
+      const { resourceProviders } = await t.ok(
+        `query ($tree: UUID!) { resourceProviders(first: 100, filter: { inTree: $tree }) {
+           nodes { uuid root { uuid } parent { uuid } } } }`,
+        { tree: x.uuid },
+      );
+      // x, y and the 12 new children, all under the root x ended up in (plus that root itself).
+      expect(resourceProviders.nodes).toHaveLength(15);
+      for (const node of resourceProviders.nodes) expect(node.root.uuid).toBe(top);
+      const other = top === a.uuid ? b.uuid : a.uuid;
+      expect((await t.ok(LIST, { filter: { inTree: other } })).resourceProviders.totalCount).toBe(1);
+    });
+
     it('deletes a leaf; CONFLICT while it has children; NOT_FOUND when absent', async () => {
       const root = await createProvider(t);
       const child = await createProvider(t, { parentUuid: root.uuid });

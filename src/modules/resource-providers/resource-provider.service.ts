@@ -12,7 +12,10 @@ import type {
   UpdateResourceProviderInput,
 } from './resource-provider.inputs';
 
-/** An arbitrary constant: the advisory lock that serializes re-parenting (two moves could make a cycle). */
+/**
+ * An arbitrary constant: the advisory lock of tree changes. Moves take it exclusively (two moves could make a
+ * cycle; a move rewrites root_id of a subtree), creations under a parent take it shared.
+ */
 const TREE_LOCK = 7301947;
 
 const has = (alias: string, param: string) =>
@@ -97,7 +100,12 @@ export class ResourceProviderService {
       if (await repository.existsBy({ name: input.name })) {
         throw new ConflictError(`A resource provider named "${input.name}" already exists`);
       }
-      const parent = input.parentUuid != null ? await this.requireParent(tx, input.parentUuid) : null;
+      let parent: ResourceProvider | null = null;
+      if (input.parentUuid != null) {
+        // Shared with other creations, exclusive with moves: the parent's root_id cannot change under us.
+        await tx.db.query('SELECT pg_advisory_xact_lock_shared($1)', [TREE_LOCK]);
+        parent = await this.requireParent(tx, input.parentUuid);
+      }
       // The id is drawn first so that a root's root_id can be itself in the same statement.
       const [row]: { id: number }[] = await tx.db.query(
         `INSERT INTO resource_providers (id, uuid, name, parent_id, root_id)
