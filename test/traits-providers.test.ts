@@ -431,7 +431,23 @@ describe('resource providers', () => {
       ).resourceProviders;
       expect([...page1.nodes, ...page2.nodes]).toEqual(all);
       expect(page2.pageInfo.hasNextPage).toBe(false);
+      const backwards = `query ($last: Int, $before: String, $filter: ResourceProviderFilter) {
+        resourceProviders(last: $last, before: $before, filter: $filter) {
+          nodes { uuid name } pageInfo { hasPreviousPage startCursor }
+        }
+      }`;
+      const tail = (await t.ok(backwards, { last: 4, filter: { inTree: root.uuid } })).resourceProviders;
+      expect(tail.nodes).toEqual(all.slice(-4));
+      expect(tail.pageInfo.hasPreviousPage).toBe(true);
+      const head = (
+        await t.ok(backwards, { last: 4, before: tail.pageInfo.startCursor, filter: { inTree: root.uuid } })
+      ).resourceProviders;
+      expect(head.nodes).toEqual(all.slice(0, -4));
       expectError(await t.gql(LIST, { after: 'garbage' }), 'BAD_USER_INPUT', 'after');
+      // A cursor of another list is not valid here.
+      const traitCursor = (await t.ok(`{ traits(first: 1) { pageInfo { endCursor } } }`)).traits.pageInfo
+        .endCursor;
+      expectError(await t.gql(LIST, { after: traitCursor }), 'BAD_USER_INPUT', 'after');
     });
 
     it('parent, root, children and traits are batch-loaded: 5 or 40 providers, same statements', async () => {
