@@ -1,5 +1,6 @@
 import { Foundation1763700000000 } from './1763700000000-foundation';
 import { Catalog1763700100000 } from './1763700100000-catalog';
+import { Traits1763700200000 } from './1763700200000-traits';
 
 /** Every migration, oldest first. Each module's tables arrive in their own migration, listed here. */
-export const migrations = [Foundation1763700000000, Catalog1763700100000];
+export const migrations = [Foundation1763700000000, Catalog1763700100000, Traits1763700200000];

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config';
 import { undoLastMigration } from './db/migrate';
 import { runSeeds } from './db/seed';
 import { registerMetadefCommands } from './modules/metadefs-io/metadefs.cli';
+import { registerTraitCommands } from './modules/traits/trait.cli';
 
 async function serve(): Promise<void> {
   const runtime = await boot();
@@ -102,6 +103,7 @@ export function buildProgram(): Command {
     });
 
   registerMetadefCommands(program);
+  registerTraitCommands(program);
 
   return program;
 }

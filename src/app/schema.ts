@@ -12,7 +12,9 @@ import {
   ObjectPropertiesResolver,
   PropertyMutationResolver,
 } from '../modules/properties/property.resolver';
+import { ResourceProviderResolver } from '../modules/resource-providers/resource-provider.resolver';
 import { ResourceTypeResolver } from '../modules/resource-types/resource-type.resolver';
+import { TraitResolver } from '../modules/traits/trait.resolver';
 
 /** Every resolver of the API. A new module adds its resolvers here. */
 export const resolvers = [
@@ -26,6 +28,8 @@ export const resolvers = [
   PropertyMutationResolver,
   NamespaceTagsResolver,
   MetadefTagResolver,
+  TraitResolver,
+  ResourceProviderResolver,
 ] as const;
 
 let built: GraphQLSchema | undefined;

@@ -3,7 +3,10 @@ import { NamespaceResourceType } from '../modules/namespaces/namespace-resource-
 import { Namespace } from '../modules/namespaces/namespace.entity';
 import { MetadefObject } from '../modules/objects/object.entity';
 import { PropertyDefinition } from '../modules/properties/property.entity';
+import { ResourceProviderTrait } from '../modules/resource-providers/resource-provider-trait.entity';
+import { ResourceProvider } from '../modules/resource-providers/resource-provider.entity';
 import { ResourceType } from '../modules/resource-types/resource-type.entity';
+import { Trait } from '../modules/traits/trait.entity';
 
 /** Every TypeORM entity of the service (one list for the app, the CLI and the tests). */
 export const entities = [
@@ -13,4 +16,7 @@ export const entities = [
   MetadefObject,
   PropertyDefinition,
   MetadefTag,
+  Trait,
+  ResourceProvider,
+  ResourceProviderTrait,
 ];

@@ -1,0 +1,77 @@
+import 'reflect-metadata';
+import autocannon from 'autocannon';
+import pino from 'pino';
+import { boot } from '../src/app/runtime';
+import { createApp } from '../src/app/server';
+import { loadConfig } from '../src/config';
+import { registeredScenarios, type BenchRequest } from './scenarios';
+// Each domain's scenarios:
+import './traits.bench';
+
+/**
+ * `npm run bench [-- NAME_FILTER]`: boots the service on DATABASE_URL (default: PGlite in memory) with
+ * AUTH_MODE=none on a free port of 127.0.0.1, then loads each scenario with autocannon (BENCH_DURATION
+ * seconds, default 5; BENCH_CONNECTIONS, default 10) and prints requests/s and latencies.
+ */
+async function main(): Promise<void> {
+  const filter = process.argv[2];
+  const duration = Number(process.env.BENCH_DURATION ?? 5);
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: process.env.DATABASE_URL || 'pglite://memory',
+    AUTH_MODE: 'none',
+    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+  });
+  const logger = pino({ level: config.logLevel });
+  const runtime = await boot({ config, logger });
+  const app = await createApp(runtime);
+  const url = await app.listen(0, '127.0.0.1');
+  console.log(
+    `benchmarking ${url} on ${runtime.database.describe}: ${duration}s, ${connections} connections`,
+  );
+  const rows: Record<string, string | number>[] = [];
+  let failed = false;
+  try {
+    for (const scenario of registeredScenarios()) {
+      if (filter && !scenario.name.toLowerCase().includes(filter.toLowerCase())) continue;
+      const started = Date.now();
+      const prepared = scenario.setup ? await scenario.setup(runtime) : undefined;
+      const setupMs = Date.now() - started;
+      const request: BenchRequest =
+        typeof scenario.request === 'function' ? scenario.request(prepared) : scenario.request;
+      const body = JSON.stringify(request);
+      const headers = { 'content-type': 'application/json', ...scenario.headers };
+      // One checked request first: a scenario that errors must not be timed as if it worked.
+      const probe = await fetch(url, { method: 'POST', headers, body });
+      const answer = (await probe.json()) as { errors?: unknown[] };
+      if (!probe.ok || answer.errors) {
+        console.error(`${scenario.name}: the request fails: ${JSON.stringify(answer).slice(0, 500)}`);
+        failed = true;
+        continue;
+      }
+      const result = await autocannon({ url, method: 'POST', headers, body, duration, connections });
+      // Let the requests autocannon cut off finish before the next scenario (or the shutdown).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      if (result.errors || result.non2xx) failed = true;
+      rows.push({
+        scenario: scenario.name,
+        'req/s': Math.round(result.requests.average),
+        'p50 ms': result.latency.p50,
+        'p99 ms': result.latency.p99,
+        requests: result.requests.total,
+        'errors+non2xx': result.errors + result.non2xx,
+        'setup ms': setupMs,
+      });
+    }
+  } finally {
+    await app.stop();
+  }
+  console.table(rows);
+  if (failed) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAt, UpdatedAt } from '../../common/columns';
+import { encodeGlobalId } from '../../common/relay/global-id';
+import { Node } from '../../common/relay/node';
+import { UUIDScalar } from '../../common/scalars';
+
+export const RESOURCE_PROVIDER_NAME_MAX = 200;
+
+@Entity('resource_providers')
+@ObjectType({
+  implements: Node,
+  description: 'Something that provides resources (a compute node, a shared storage pool…), in a tree.',
+})
+export class ResourceProvider implements Node {
+  @PrimaryGeneratedColumn({ name: 'id' })
+  pk: number;
+
+  @Field(() => ID)
+  get id(): string {
+    return encodeGlobalId('ResourceProvider', this.pk);
+  }
+
+  @Field(() => UUIDScalar)
+  @Column({ type: 'uuid', unique: true })
+  uuid: string;
+
+  @Field({ description: 'Unique name, 1–200 characters.' })
+  @Column({ type: 'varchar', length: RESOURCE_PROVIDER_NAME_MAX, unique: true, collation: 'C' })
+  name: string;
+
+  @Field(() => Int, {
+    description:
+      'Incremented by exactly one at each change of the traits; pass it back to setResourceProviderTraits.',
+  })
+  @Column({ type: 'int', default: 0 })
+  generation: number;
+
+  @Column({ type: 'int', nullable: true })
+  parentId: number | null;
+
+  /** The top of this provider's tree (itself for a root), kept on every row so tree queries are cheap. */
+  @Column({ type: 'int' })
+  rootId: number;
+
+  @Field()
+  @CreatedAt()
+  createdAt: Date;
+
+  @Field({ nullable: true })
+  @UpdatedAt()
+  updatedAt: Date;
+}

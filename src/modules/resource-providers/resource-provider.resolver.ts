@@ -1,0 +1,113 @@
+import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { Context } from '../../common/context';
+import { numericKey, registerNodeType } from '../../common/relay/node';
+import { UUIDScalar } from '../../common/scalars';
+import { Trait } from '../traits/trait.entity';
+import { ResourceProviderConnection } from './resource-provider.connection';
+import { ResourceProvider } from './resource-provider.entity';
+import {
+  CreateResourceProviderInput,
+  ResourceProviderFilter,
+  UpdateResourceProviderInput,
+} from './resource-provider.inputs';
+import { childrenByParentPk, resourceProviderByPk, traitsByProviderPk } from './resource-provider.loaders';
+import { resourceProviderService } from './resource-provider.service';
+
+registerNodeType('ResourceProvider', (ctx, key) => {
+  const pk = numericKey(key);
+  return pk === null ? Promise.resolve(null) : ctx.loaders.get(resourceProviderByPk).load(pk);
+});
+
+@Resolver(() => ResourceProvider)
+export class ResourceProviderResolver {
+  @Query(() => ResourceProviderConnection, { description: 'Resource providers, by name. Open to everyone.' })
+  async resourceProviders(
+    @Ctx() ctx: Context,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('last', () => Int, { nullable: true }) last?: number,
+    @Arg('before', () => String, { nullable: true }) before?: string,
+    @Arg('filter', () => ResourceProviderFilter, { nullable: true }) filter?: ResourceProviderFilter,
+  ): Promise<ResourceProviderConnection> {
+    return ResourceProviderConnection.from(
+      await resourceProviderService.list(ctx, { first, after, last, before, filter }),
+    );
+  }
+
+  @Query(() => ResourceProvider, { nullable: true, description: 'A provider by uuid; null if absent.' })
+  resourceProvider(
+    @Ctx() ctx: Context,
+    @Arg('uuid', () => UUIDScalar) uuid: string,
+  ): Promise<ResourceProvider | null> {
+    return resourceProviderService.getByUuid(ctx, uuid);
+  }
+
+  @FieldResolver(() => ResourceProvider, { nullable: true, description: 'null for a root.' })
+  async parent(@Root() provider: ResourceProvider, @Ctx() ctx: Context): Promise<ResourceProvider | null> {
+    return provider.parentId == null ? null : ctx.loaders.get(resourceProviderByPk).load(provider.parentId);
+  }
+
+  @FieldResolver(() => ResourceProvider, { description: 'The top of the tree (itself for a root).' })
+  async root(@Root() provider: ResourceProvider, @Ctx() ctx: Context): Promise<ResourceProvider> {
+    if (provider.rootId === provider.pk) return provider;
+    return (await ctx.loaders.get(resourceProviderByPk).load(provider.rootId)) ?? provider;
+  }
+
+  @FieldResolver(() => [ResourceProvider], { description: 'Direct children, by name.' })
+  children(@Root() provider: ResourceProvider, @Ctx() ctx: Context): Promise<ResourceProvider[]> {
+    return ctx.loaders.get(childrenByParentPk).load(provider.pk);
+  }
+
+  @FieldResolver(() => [Trait], { description: 'Its traits, by name.' })
+  traits(@Root() provider: ResourceProvider, @Ctx() ctx: Context): Promise<Trait[]> {
+    return ctx.loaders.get(traitsByProviderPk).load(provider.pk);
+  }
+
+  @Mutation(() => ResourceProvider, { description: 'Admins and services. Name unique (CONFLICT).' })
+  createResourceProvider(
+    @Ctx() ctx: Context,
+    @Arg('input') input: CreateResourceProviderInput,
+  ): Promise<ResourceProvider> {
+    return resourceProviderService.create(ctx, input);
+  }
+
+  @Mutation(() => ResourceProvider, {
+    description:
+      'Renames or re-parents a provider (never under itself or a descendant). Admins and services.',
+  })
+  updateResourceProvider(
+    @Ctx() ctx: Context,
+    @Arg('uuid', () => UUIDScalar) uuid: string,
+    @Arg('input') input: UpdateResourceProviderInput,
+  ): Promise<ResourceProvider> {
+    return resourceProviderService.update(ctx, uuid, input);
+  }
+
+  @Mutation(() => Boolean, { description: 'CONFLICT while it has children. Admins and services.' })
+  deleteResourceProvider(@Ctx() ctx: Context, @Arg('uuid', () => UUIDScalar) uuid: string): Promise<boolean> {
+    return resourceProviderService.delete(ctx, uuid);
+  }
+
+  @Mutation(() => ResourceProvider, {
+    description:
+      'Replaces all traits of a provider. CONFLICT (and no change) unless generation is current; each success increments it by one. Admins and services.',
+  })
+  setResourceProviderTraits(
+    @Ctx() ctx: Context,
+    @Arg('uuid', () => UUIDScalar) uuid: string,
+    @Arg('traits', () => [String]) traits: string[],
+    @Arg('generation', () => Int) generation: number,
+  ): Promise<ResourceProvider> {
+    return resourceProviderService.setTraits(ctx, uuid, traits, generation);
+  }
+
+  @Mutation(() => ResourceProvider, {
+    description: 'Removes every trait of a provider (its generation increments). Admins and services.',
+  })
+  deleteResourceProviderTraits(
+    @Ctx() ctx: Context,
+    @Arg('uuid', () => UUIDScalar) uuid: string,
+  ): Promise<ResourceProvider> {
+    return resourceProviderService.deleteTraits(ctx, uuid);
+  }
+}

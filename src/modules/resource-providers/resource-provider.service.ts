@@ -1,0 +1,306 @@
+import { randomUUID } from 'node:crypto';
+import type { SelectQueryBuilder } from 'typeorm';
+import type { Context } from '../../common/context';
+import { checkText, ConflictError, InputError, NotFoundError } from '../../common/errors';
+import { paginate, type Page, type PageArgs } from '../../common/relay/paginate';
+import { assertCanWritePlacement } from '../traits/trait.policy';
+import { traitService } from '../traits/trait.service';
+import { RESOURCE_PROVIDER_NAME_MAX, ResourceProvider } from './resource-provider.entity';
+import type {
+  CreateResourceProviderInput,
+  ResourceProviderFilter,
+  UpdateResourceProviderInput,
+} from './resource-provider.inputs';
+
+/**
+ * An arbitrary constant: the advisory lock of tree changes. Moves take it exclusively (two moves could make a
+ * cycle; a move rewrites root_id of a subtree), creations under a parent take it shared.
+ */
+const TREE_LOCK = 7301947;
+
+const has = (alias: string, param: string) =>
+  `EXISTS (SELECT 1 FROM resource_provider_traits rpt WHERE rpt.resource_provider_id = ${alias}.id AND rpt.trait_id = ANY(:${param}))`;
+
+export class ResourceProviderService {
+  async list(
+    ctx: Context,
+    args: PageArgs & { filter?: ResourceProviderFilter | null },
+  ): Promise<Page<ResourceProvider>> {
+    const query = ctx.db.getRepository(ResourceProvider).createQueryBuilder('rp');
+    const filter = args.filter;
+    if (filter?.name != null) {
+      checkText('filter.name', filter.name, { max: RESOURCE_PROVIDER_NAME_MAX });
+      query.andWhere('rp.name = :name', { name: filter.name });
+    }
+    if (filter?.uuid != null) query.andWhere('rp.uuid = :uuid', { uuid: filter.uuid });
+    if (filter?.inTree != null) {
+      query.andWhere('rp.root_id = (SELECT t.root_id FROM resource_providers t WHERE t.uuid = :inTree)', {
+        inTree: filter.inTree,
+      });
+    }
+    if (filter) await this.filterByTraits(ctx, query, filter);
+    return paginate(query, args, {
+      tag: 'rp:name',
+      sortExpr: 'rp.name',
+      sortKind: 'text',
+      sortValue: (row) => row.name,
+      idExpr: 'rp.id',
+      idValue: (row) => row.pk,
+      direction: 'ASC',
+    });
+  }
+
+  /**
+   * required: has all; forbidden: has none; anyOf: at least one of each inner list. Names are resolved to
+   * trait ids in one query, then each condition is an (anti-)semi-join on resource_provider_traits.
+   */
+  private async filterByTraits(
+    ctx: Context,
+    query: SelectQueryBuilder<ResourceProvider>,
+    filter: ResourceProviderFilter,
+  ): Promise<void> {
+    const required = filter.required ?? [];
+    const forbidden = filter.forbidden ?? [];
+    const anyOf = filter.anyOf ?? [];
+    anyOf.forEach((group, index) => {
+      if (!group.length) throw new InputError(`filter.anyOf.${index}`, 'must name at least one trait');
+    });
+    const names = [...required, ...forbidden, ...anyOf.flat()];
+    if (!names.length) return;
+    const traits = await traitService.findByNames(ctx, names);
+    const ids = (list: string[]) => list.flatMap((name) => (traits.has(name) ? [traits.get(name)!.pk] : []));
+    // An unknown required trait (or an anyOf list of unknown traits only): no provider can match.
+    const impossible =
+      required.some((name) => !traits.has(name)) || anyOf.some((group) => ids(group).length === 0);
+    if (impossible) {
+      query.andWhere('false');
+      return;
+    }
+    [...new Set(ids(required))].forEach((id, index) => {
+      query.andWhere(has('rp', `required${index}`), { [`required${index}`]: [id] });
+    });
+    const forbiddenIds = ids(forbidden);
+    if (forbiddenIds.length) query.andWhere(`NOT ${has('rp', 'forbidden')}`, { forbidden: forbiddenIds });
+    anyOf.forEach((group, index) => {
+      query.andWhere(has('rp', `anyOf${index}`), { [`anyOf${index}`]: ids(group) });
+    });
+  }
+
+  getByUuid(ctx: Context, uuid: string): Promise<ResourceProvider | null> {
+    return ctx.db.getRepository(ResourceProvider).findOneBy({ uuid });
+  }
+
+  create(ctx: Context, input: CreateResourceProviderInput): Promise<ResourceProvider> {
+    return ctx.transaction(async (tx) => {
+      assertCanWritePlacement(tx, 'resource providers');
+      const repository = tx.db.getRepository(ResourceProvider);
+      if (input.uuid != null && (await repository.existsBy({ uuid: input.uuid }))) {
+        throw new ConflictError(`A resource provider with uuid "${input.uuid}" already exists`);
+      }
+      if (await repository.existsBy({ name: input.name })) {
+        throw new ConflictError(`A resource provider named "${input.name}" already exists`);
+      }
+      let parent: ResourceProvider | null = null;
+      if (input.parentUuid != null) {
+        // Shared with other creations, exclusive with moves: the parent's root_id cannot change under us.
+        await tx.db.query('SELECT pg_advisory_xact_lock_shared($1)', [TREE_LOCK]);
+        parent = await this.requireParent(tx, input.parentUuid);
+      }
+      // The id is drawn first so that a root's root_id can be itself in the same statement.
+      const [row]: { id: number }[] = await tx.db.query(
+        `INSERT INTO resource_providers (id, uuid, name, parent_id, root_id)
+         SELECT n.id, $1::uuid, $2::varchar, $3::int, COALESCE($4::int, n.id)
+           FROM (SELECT nextval('resource_providers_id_seq')::int AS id) n
+         RETURNING id`,
+        [input.uuid ?? randomUUID(), input.name, parent?.pk ?? null, parent?.rootId ?? null],
+      );
+      return repository.findOneByOrFail({ pk: row.id });
+    });
+  }
+
+  update(ctx: Context, uuid: string, input: UpdateResourceProviderInput): Promise<ResourceProvider> {
+    return ctx.transaction(async (tx) => {
+      assertCanWritePlacement(tx, 'resource providers');
+      const moving = input.parentUuid !== undefined;
+      // Taken before any row lock: two concurrent moves wait for each other instead of deadlocking.
+      if (moving) await tx.db.query('SELECT pg_advisory_xact_lock($1)', [TREE_LOCK]);
+      const provider = await this.requireLocked(tx, uuid);
+      if (input.name === null) throw new InputError('input.name', 'cannot be null');
+      const repository = tx.db.getRepository(ResourceProvider);
+      if (
+        input.name != null &&
+        input.name !== provider.name &&
+        (await repository.existsBy({ name: input.name }))
+      ) {
+        throw new ConflictError(`A resource provider named "${input.name}" already exists`);
+      }
+      let parentId = provider.parentId;
+      if (moving) {
+        parentId = await this.moveSubtree(tx, provider, input.parentUuid ?? null);
+      }
+      await tx.db.query(
+        'UPDATE resource_providers SET name = $2, parent_id = $3, updated_at = now() WHERE id = $1',
+        [provider.pk, input.name ?? provider.name, parentId],
+      );
+      return repository.findOneByOrFail({ pk: provider.pk });
+    });
+  }
+
+  delete(ctx: Context, uuid: string): Promise<boolean> {
+    return ctx.transaction(async (tx) => {
+      assertCanWritePlacement(tx, 'resource providers');
+      const provider = await this.requireLocked(tx, uuid);
+      const children: unknown[] = await tx.db.query(
+        'SELECT 1 FROM resource_providers WHERE parent_id = $1 LIMIT 1',
+        [provider.pk],
+      );
+      if (children.length) {
+        throw new ConflictError(`Resource provider "${uuid}" has children: delete or move them first`);
+      }
+      await tx.db.getRepository(ResourceProvider).delete({ pk: provider.pk });
+      return true;
+    });
+  }
+
+  /** Replaces the provider's traits if `generation` is current; the generation then grows by one. */
+  setTraits(ctx: Context, uuid: string, names: string[], generation: number): Promise<ResourceProvider> {
+    return ctx.transaction(async (tx) => {
+      assertCanWritePlacement(tx, 'the traits of resource providers');
+      const provider = await this.requireExisting(tx, uuid);
+      const traits = await traitService.findByNames(tx, names, true);
+      const unknown = [...new Set(names)].filter((name) => !traits.has(name));
+      if (unknown.length) {
+        throw new InputError('traits', `unknown traits: ${unknown.join(', ')}`);
+      }
+      await this.bumpGeneration(tx, provider, generation);
+      await this.replaceTraits(
+        tx,
+        provider.pk,
+        [...traits.values()].map((trait) => trait.pk),
+      );
+      return tx.db.getRepository(ResourceProvider).findOneByOrFail({ pk: provider.pk });
+    });
+  }
+
+  /** Removes every trait of the provider (its generation grows by one). */
+  deleteTraits(ctx: Context, uuid: string): Promise<ResourceProvider> {
+    return ctx.transaction(async (tx) => {
+      assertCanWritePlacement(tx, 'the traits of resource providers');
+      const provider = await this.requireExisting(tx, uuid);
+      await this.bumpGeneration(tx, provider, null);
+      await this.replaceTraits(tx, provider.pk, []);
+      return tx.db.getRepository(ResourceProvider).findOneByOrFail({ pk: provider.pk });
+    });
+  }
+
+  /**
+   * Compare-and-increment in one statement (TypeORM's @VersionColumn is not a lock): under concurrent writers
+   * of the same generation exactly one matches; the others wait for its row lock, then match nothing.
+   */
+  private async bumpGeneration(tx: Context, provider: ResourceProvider, expected: number | null) {
+    const [rows]: [{ generation: number }[], number] =
+      expected === null
+        ? await tx.db.query(
+            `UPDATE resource_providers SET generation = generation + 1, updated_at = now()
+              WHERE id = $1 RETURNING generation`,
+            [provider.pk],
+          )
+        : await tx.db.query(
+            `UPDATE resource_providers SET generation = generation + 1, updated_at = now()
+              WHERE id = $1 AND generation = $2 RETURNING generation`,
+            [provider.pk, expected],
+          );
+    if (rows.length) return rows[0].generation;
+    const current = await tx.db.getRepository(ResourceProvider).findOneBy({ pk: provider.pk });
+    if (!current) throw new NotFoundError('Resource provider', provider.uuid);
+    throw new ConflictError(
+      `Resource provider "${provider.uuid}" is at generation ${current.generation}, not ${expected}: read it again and retry`,
+    );
+  }
+
+  private async replaceTraits(tx: Context, providerPk: number, traitPks: number[]): Promise<void> {
+    await tx.db.query('DELETE FROM resource_provider_traits WHERE resource_provider_id = $1', [providerPk]);
+    if (!traitPks.length) return;
+    await tx.db.query(
+      `INSERT INTO resource_provider_traits (resource_provider_id, trait_id)
+       SELECT $1, trait_id FROM unnest($2::int[]) AS t(trait_id)`,
+      [providerPk, traitPks],
+    );
+  }
+
+  /**
+   * Re-parents `provider` (null: makes it a root) and gives its whole subtree the new root. Returns the new
+   * parent key. A provider cannot go under itself or one of its descendants. The caller holds TREE_LOCK.
+   */
+  private async moveSubtree(
+    tx: Context,
+    provider: ResourceProvider,
+    parentUuid: string | null,
+  ): Promise<number | null> {
+    const parent = parentUuid === null ? null : await this.requireParent(tx, parentUuid);
+    if (parent && parent.pk === provider.pk) {
+      throw new InputError('input.parentUuid', 'a resource provider cannot be its own parent');
+    }
+    if (parent && parent.rootId === provider.rootId) {
+      const cycle: unknown[] = await tx.db.query(
+        `WITH RECURSIVE ancestors (id, parent_id) AS (
+           SELECT id, parent_id FROM resource_providers WHERE id = $1
+           UNION ALL
+           SELECT p.id, p.parent_id FROM resource_providers p JOIN ancestors a ON p.id = a.parent_id
+         )
+         SELECT 1 FROM ancestors WHERE id = $2 LIMIT 1`,
+        [parent.pk, provider.pk],
+      );
+      if (cycle.length) {
+        throw new InputError(
+          'input.parentUuid',
+          'the new parent is a descendant of this resource provider: a provider cannot become its own ancestor',
+        );
+      }
+    }
+    const rootId = parent ? parent.rootId : provider.pk;
+    if (rootId !== provider.rootId) {
+      await tx.db.query(
+        `WITH RECURSIVE subtree (id) AS (
+           SELECT id FROM resource_providers WHERE id = $1
+           UNION ALL
+           SELECT c.id FROM resource_providers c JOIN subtree s ON c.parent_id = s.id
+         )
+         UPDATE resource_providers SET root_id = $2, updated_at = now() WHERE id IN (SELECT id FROM subtree)`,
+        [provider.pk, rootId],
+      );
+    }
+    return parent?.pk ?? null;
+  }
+
+  /** The parent named by an input, share-locked so that it cannot be deleted before we commit. */
+  private async requireParent(tx: Context, uuid: string): Promise<ResourceProvider> {
+    const parent = await tx.db
+      .getRepository(ResourceProvider)
+      .createQueryBuilder('rp')
+      .where('rp.uuid = :uuid', { uuid })
+      .setLock('for_key_share')
+      .getOne();
+    if (!parent) throw new InputError('input.parentUuid', `no resource provider has uuid "${uuid}"`);
+    return parent;
+  }
+
+  private async requireExisting(tx: Context, uuid: string): Promise<ResourceProvider> {
+    const provider = await this.getByUuid(tx, uuid);
+    if (!provider) throw new NotFoundError('Resource provider', uuid);
+    return provider;
+  }
+
+  private async requireLocked(tx: Context, uuid: string): Promise<ResourceProvider> {
+    const provider = await tx.db
+      .getRepository(ResourceProvider)
+      .createQueryBuilder('rp')
+      .where('rp.uuid = :uuid', { uuid })
+      .setLock('pessimistic_write')
+      .getOne();
+    if (!provider) throw new NotFoundError('Resource provider', uuid);
+    return provider;
+  }
+}
+
+export const resourceProviderService = new ResourceProviderService();

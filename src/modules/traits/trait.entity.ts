@@ -1,0 +1,38 @@
+import { Field, ID, ObjectType } from 'type-graphql';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAt } from '../../common/columns';
+import { encodeGlobalId } from '../../common/relay/global-id';
+import { Node } from '../../common/relay/node';
+
+export const TRAIT_NAME_MAX = 255;
+/** Every trait name (os-traits' rule). */
+export const TRAIT_NAME = /^[A-Z0-9_]+$/;
+/** The names of traits a deployer may create. */
+export const CUSTOM_TRAIT_NAME = /^CUSTOM_[A-Z0-9_]+$/;
+
+@Entity('traits')
+@ObjectType({
+  implements: Node,
+  description: 'A qualitative characteristic of resource providers, e.g. HW_CPU_X86_AVX2 or CUSTOM_GOLD.',
+})
+export class Trait implements Node {
+  @PrimaryGeneratedColumn({ name: 'id' })
+  pk: number;
+
+  @Field(() => ID)
+  get id(): string {
+    return encodeGlobalId('Trait', this.pk);
+  }
+
+  @Field({ description: 'Upper-case name; custom traits start with CUSTOM_.' })
+  @Column({ type: 'varchar', length: TRAIT_NAME_MAX, unique: true, collation: 'C' })
+  name: string;
+
+  @Field({ description: 'A standard (os-traits) trait: read-only, synced from seeds/standard-traits.txt.' })
+  @Column({ type: 'boolean', default: false })
+  standard: boolean;
+
+  @Field()
+  @CreatedAt()
+  createdAt: Date;
+}

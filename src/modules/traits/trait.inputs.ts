@@ -1,0 +1,19 @@
+import { Field, InputType } from 'type-graphql';
+
+@InputType({ description: 'Filters combine with AND.' })
+export class TraitFilter {
+  @Field(() => String, { nullable: true, description: 'Names starting with this prefix, e.g. "HW_CPU".' })
+  startsWith?: string | null;
+
+  @Field(() => [String], { nullable: true, description: 'Only these names (those that exist).' })
+  names?: string[] | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'true: traits some resource provider has; false: traits no provider has.',
+  })
+  associated?: boolean | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'true: standard traits only; false: custom only.' })
+  standard?: boolean | null;
+}
