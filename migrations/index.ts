@@ -1,4 +1,5 @@
 import { Foundation1763700000000 } from './1763700000000-foundation';
+import { Resources1763700300000 } from './1763700300000-resources';
 
 /** Every migration, oldest first. Each module's tables arrive in their own migration, listed here. */
-export const migrations = [Foundation1763700000000];
+export const migrations = [Foundation1763700000000, Resources1763700300000];

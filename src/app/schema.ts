@@ -6,9 +6,17 @@ import { DateTimeScalar } from '../common/scalars';
 import { validateArgument } from '../common/validation';
 import { NamespaceResolver } from '../modules/namespaces/namespace.resolver';
 import { ResourceTypeResolver } from '../modules/resource-types/resource-type.resolver';
+import { DiscoveryResolver } from '../modules/discovery/discovery.resolver';
+import { ResourceResolver } from '../modules/resources/resource.resolver';
 
 /** Every resolver of the API. A new module adds its resolvers here. */
-export const resolvers = [NodeResolver, ResourceTypeResolver, NamespaceResolver] as const;
+export const resolvers = [
+  NodeResolver,
+  ResourceTypeResolver,
+  NamespaceResolver,
+  ResourceResolver,
+  DiscoveryResolver,
+] as const;
 
 let built: GraphQLSchema | undefined;
 

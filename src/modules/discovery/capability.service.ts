@@ -1,0 +1,25 @@
+import type { Context } from '../../common/context';
+import { Capability } from './capability.entity';
+
+export class CapabilityService {
+  /**
+   * Makes sure every key is a capability of the resource type; a key seen for the first time takes the
+   * configured default privacy (CAPABILITY_DEFAULT_VISIBILITY). Race-safe: a concurrent writer of the same key
+   * makes the insert do nothing, and the caller's next statement sees the committed row.
+   */
+  async ensure(tx: Context, resourceTypeId: number, names: string[]): Promise<void> {
+    if (!names.length) return;
+    await tx.db.query(
+      `INSERT INTO capabilities (resource_type_id, name, private)
+       SELECT $1, name, $2 FROM unnest($3::text[]) AS name
+       ON CONFLICT (resource_type_id, name) DO NOTHING`,
+      [resourceTypeId, tx.config.capabilityDefaultVisibility === 'private', names],
+    );
+  }
+
+  getByName(ctx: Context, resourceTypeId: number, name: string): Promise<Capability | null> {
+    return ctx.db.getRepository(Capability).findOneBy({ resourceTypeId, name });
+  }
+}
+
+export const capabilityService = new CapabilityService();
