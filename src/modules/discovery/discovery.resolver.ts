@@ -21,9 +21,10 @@ export class DiscoveryResolver {
   resourceProperties(
     @Ctx() ctx: Context,
     @Arg('resourceType') resourceType: string,
-    @Arg('includePrivate', () => Boolean, { defaultValue: false }) includePrivate: boolean,
+    @Arg('includePrivate', () => Boolean, { nullable: true, defaultValue: false })
+    includePrivate: boolean | null,
   ): Promise<DiscoveredProperty[]> {
-    return discoveryService.list(ctx, resourceType, includePrivate);
+    return discoveryService.list(ctx, resourceType, includePrivate ?? false);
   }
 
   @Query(() => DiscoveredProperty, {
