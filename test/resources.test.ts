@@ -356,6 +356,58 @@ describe('resources', () => {
     });
   });
 
+  describe('hostile strings', () => {
+    it('answers NUL in any looked-up string with BAD_USER_INPUT naming it, never an internal error', async () => {
+      const uuid = await createResource(t, { tags: ['a'] }, OWNER);
+      const nul = 'a\u0000b';
+      const cases: [string, Record<string, unknown>, string][] = [
+        [LIST, { filter: { resourceType: nul } }, 'filter.resourceType'],
+        [LIST, { filter: { projectId: nul } }, 'filter.projectId'],
+        [LIST, { filter: { tags: ['ok', nul] } }, 'filter.tags.1'],
+        [LIST, { filter: { tagsAny: [nul] } }, 'filter.tagsAny.0'],
+        [LIST, { filter: { notTags: [nul] } }, 'filter.notTags.0'],
+        [LIST, { filter: { notTagsAny: [nul] } }, 'filter.notTagsAny.0'],
+        [
+          `query ($uuid: UUID!, $tag: String!) { resourceHasTag(uuid: $uuid, tag: $tag) }`,
+          { uuid, tag: nul },
+          'tag',
+        ],
+        [
+          `mutation ($uuid: UUID!, $tag: String!) { removeResourceTag(uuid: $uuid, tag: $tag) }`,
+          { uuid, tag: nul },
+          'tag',
+        ],
+        [
+          `query ($f: ResourceTagUsageFilter) { resourceTagUsage(filter: $f) { totalCount } }`,
+          { f: { search: nul } },
+          'filter.search',
+        ],
+        [
+          `query ($f: ResourceTagUsageFilter) { resourceTagUsage(filter: $f) { totalCount } }`,
+          { f: { startsWith: nul } },
+          'filter.startsWith',
+        ],
+        [
+          `query ($rt: String!) { resourceProperties(resourceType: $rt) { name } }`,
+          { rt: nul },
+          'resourceType',
+        ],
+        [
+          `query ($n: String!) { resourceProperty(resourceType: "OS::Nova::Server", name: $n) { name } }`,
+          { n: nul },
+          'name',
+        ],
+        [CREATE, { input: { resourceType: 'OS::Nova::Server', name: nul } }, 'input.name'],
+        [CREATE, { input: { resourceType: nul } }, 'input.resourceType'],
+        [CREATE, { input: { resourceType: 'OS::Nova::Server', projectId: nul } }, 'input.projectId'],
+        [SET_PROPERTIES, { uuid, properties: { [nul]: 1 } }, `properties.${nul}`],
+      ];
+      for (const [query, variables, field] of cases) {
+        expectError(await t.gql(query, variables, ADMIN), 'BAD_USER_INPUT', field);
+      }
+    });
+  });
+
   describe('lists', () => {
     const type = unique('OS::ListType');
     const listProject = project('p-res-list');

@@ -2,6 +2,7 @@ import type { Context } from '../../common/context';
 import { ForbiddenError, NotFoundError } from '../../common/errors';
 import type { ResourceType } from '../resource-types/resource-type.entity';
 import { resourceTypeService } from '../resource-types/resource-type.service';
+import { checkLookup } from '../resources/resource.rules';
 import { Capability } from './capability.entity';
 import { DiscoveredProperty } from './discovered-property.type';
 
@@ -69,12 +70,14 @@ export class DiscoveryService {
   }
 
   private async requireType(ctx: Context, name: string): Promise<ResourceType> {
+    checkLookup('resourceType', name);
     const type = await resourceTypeService.getByName(ctx, name);
     if (!type) throw new NotFoundError('Resource type', name);
     return type;
   }
 
   private async requireCapability(ctx: Context, type: ResourceType, name: string): Promise<Capability> {
+    checkLookup('name', name);
     const capability = await ctx.db.getRepository(Capability).findOneBy({ resourceTypeId: type.pk, name });
     if (!capability) throw new NotFoundError(`Resource property of ${type.name}`, name);
     return capability;

@@ -91,3 +91,16 @@ export function checkProperties(field: string, properties: unknown): Map<string,
   }
   return checked;
 }
+
+/**
+ * A string used only to look something up (a filter, a tag to test or remove, a key to read): anything goes
+ * except NUL, which PostgreSQL refuses outright (an error the caller should see as bad input, not a bug).
+ */
+export function checkLookup<T extends string | null | undefined>(field: string, value: T): T {
+  if (value != null && value.includes('\u0000')) throw new InputError(field, 'must not contain NUL');
+  return value;
+}
+
+export function checkLookups(field: string, values: readonly string[] | null | undefined): void {
+  values?.forEach((value, index) => checkLookup(`${field}.${index}`, value));
+}

@@ -7,7 +7,14 @@ import type { ResourceType } from '../resource-types/resource-type.entity';
 import { resourceTypeService } from '../resource-types/resource-type.service';
 import type { CreateResourceInput, ResourceFilter, UpdateResourceInput } from './resource.inputs';
 import { tagsByResourcePk } from './resource.loaders';
-import { checkProperties, checkTag, checkTagCount, checkTags } from './resource.rules';
+import {
+  checkLookup,
+  checkLookups,
+  checkProperties,
+  checkTag,
+  checkTagCount,
+  checkTags,
+} from './resource.rules';
 import { Resource } from './resource.entity';
 import { TAGS_PER_RESOURCE } from './resource-tag.entity';
 
@@ -34,6 +41,11 @@ export class ResourceService {
       query.andWhere('r.project_id = :viewerProject', { viewerProject: ctx.identity.projectId });
     }
     const filter = args.filter ?? {};
+    checkLookup('filter.resourceType', filter.resourceType);
+    checkLookup('filter.projectId', filter.projectId);
+    for (const name of ['tags', 'tagsAny', 'notTags', 'notTagsAny'] as const) {
+      checkLookups(`filter.${name}`, filter[name]);
+    }
     if (filter.resourceType != null)
       query.andWhere('rt.name = :filterType', { filterType: filter.resourceType });
     if (filter.projectId != null) {
@@ -186,6 +198,7 @@ export class ResourceService {
   }
 
   async hasTag(ctx: Context, uuid: string, tag: string): Promise<boolean> {
+    checkLookup('tag', tag);
     const resource = await this.requireVisible(ctx, uuid);
     return (await this.tagsOf(ctx, resource)).includes(tag);
   }
@@ -216,6 +229,7 @@ export class ResourceService {
 
   removeTag(ctx: Context, uuid: string, tag: string): Promise<string[]> {
     return ctx.transaction(async (tx) => {
+      checkLookup('tag', tag);
       const resource = await this.requireWritable(tx, uuid);
       const [, deleted] = (await tx.db.query(
         `DELETE FROM resource_tags WHERE resource_id = $1 AND tag = $2`,

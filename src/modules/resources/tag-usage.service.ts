@@ -2,6 +2,7 @@ import type { Context } from '../../common/context';
 import { InputError } from '../../common/errors';
 import { pageSize, type Page } from '../../common/relay/paginate';
 import type { ResourceTagUsageFilter } from './resource.inputs';
+import { checkLookup } from './resource.rules';
 import type { ResourceTagUsage } from './tag-usage.type';
 
 const CURSOR_TAG = 'tag-usage';
@@ -57,6 +58,9 @@ export class TagUsageService {
     const conditions: string[] = [];
     if (!ctx.identity.isAdmin) conditions.push(`r.project_id = ${param(ctx.identity.projectId)}`);
     const filter = args.filter ?? {};
+    for (const name of ['resourceType', 'startsWith', 'search', 'projectId'] as const) {
+      checkLookup(`filter.${name}`, filter[name]);
+    }
     if (filter.projectId != null) conditions.push(`r.project_id = ${param(filter.projectId)}`);
     if (filter.resourceType != null) conditions.push(`rt.name = ${param(filter.resourceType)}`);
     const lowered = `lower(t.tag COLLATE "default")`;
