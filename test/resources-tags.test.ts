@@ -124,6 +124,7 @@ describe('resource tags', () => {
       ['a slash', 'a/b'],
       ['a comma', 'a,b'],
       ['a NUL', 'a\u0000b'],
+      ['an unpaired surrogate', 'a\ud800b'],
     ])('refuses a tag that is %s, everywhere, naming the field', async (_what, bad) => {
       const uuid = await createResource(t, { tags: ['keep'] }, OWNER);
       expectError(await t.gql(ADD, { uuid, tag: bad }, OWNER), 'BAD_USER_INPUT', 'tag');

@@ -7,6 +7,7 @@ export const PROPERTIES_PER_RESOURCE = 500;
 export const PROPERTY_VALUE_MAX_LENGTH = 4096;
 
 // PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate cannot be encoded: neither could round-trip.
+// eslint-disable-next-line no-control-regex
 const UNSTORABLE = /\u0000|[\uD800-\uDFFF]/u;
 
 const length = (value: string): number => [...value].length;
