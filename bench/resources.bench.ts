@@ -108,3 +108,16 @@ registerScenario({
     variables: { rt: HOST_TYPE },
   },
 });
+
+registerScenario({
+  name: 'resources: tag catalog view (resourceTagUsage, case-insensitive search) over 100,000 resources',
+  setup: seedTagged,
+  request: {
+    query: `query ($filter: ResourceTagUsageFilter) {
+      resourceTagUsage(first: 20, filter: $filter) {
+        nodes { tag normalized count caseVariants resourceTypes { resourceType count } }
+      }
+    }`,
+    variables: { filter: { search: 'SHARD-4' } },
+  },
+});
