@@ -241,6 +241,47 @@ describe('resource property discovery', () => {
       expect(many).toBeLessThanOrEqual(3);
     });
 
+    it('loads the values of all keys in one statement over 10,000 resources of a type, with 5 or 50 keys', async () => {
+      const db = t.app.database.dataSource;
+      // Bulk-seeded: 10,000 resources per type, each carrying 5 keys (out of `keys`), values repeating.
+      const seed = async (keys: number): Promise<string> => {
+        const type = unique('OS::Bulk');
+        const [{ id }] = await db.query(`INSERT INTO resource_types (name) VALUES ($1) RETURNING id`, [type]);
+        await db.query(
+          `INSERT INTO resources (uuid, name, resource_type_id, project_id)
+           SELECT md5($1 || g)::uuid, 'bulk-' || g, $2, 'p-bulk' FROM generate_series(1, 10000) AS g`,
+          [type, id],
+        );
+        await db.query(
+          `INSERT INTO capabilities (resource_type_id, name, private)
+           SELECT $1, 'key' || k, false FROM generate_series(0, $2::int - 1) AS k`,
+          [id, keys],
+        );
+        await db.query(
+          `INSERT INTO resource_properties (resource_id, capability_id, value)
+           SELECT r.id, c.id, to_jsonb(r.id % 7)
+             FROM resources r JOIN capabilities c ON c.resource_type_id = r.resource_type_id
+            WHERE r.resource_type_id = $1
+              AND (substr(c.name, 4)::int - r.id) % ($2::int / 5) = 0`,
+          [id, keys],
+        );
+        return type;
+      };
+      const measure = async (type: string, keys: number) => {
+        const { result, count, statements } = await t.app.database.counter.measure(() =>
+          t.ok(LIST, { rt: type }),
+        );
+        expect(statements.filter((sql) => sql.includes('resource_properties'))).toHaveLength(1);
+        expect(result.resourceProperties).toHaveLength(keys);
+        expect(result.resourceProperties[0].values).toEqual([0, 1, 2, 3, 4, 5, 6]);
+        return count;
+      };
+      const few = await measure(await seed(5), 5);
+      const many = await measure(await seed(50), 50);
+      expect(many).toBe(few);
+      expect(many).toBeLessThanOrEqual(3);
+    });
+
     it('concurrent writers adding the same new key share one key (race-safe creation)', async () => {
       const type = unique('OS::Race');
       await Promise.all(

@@ -219,6 +219,13 @@ describe('resources', () => {
       const target = await createResource(t, {}, OTHER);
       const { updateResource } = await t.ok(UPDATE, { uuid: target, input: { name: 'by-admin' } }, ADMIN);
       expect(updateResource.name).toBe('by-admin');
+      const { setResourceProperties } = await t.ok(
+        SET_PROPERTIES,
+        { uuid: target, properties: { a: 1 } },
+        ADMIN,
+      );
+      expect(setResourceProperties.properties).toEqual({ a: 1 });
+      expect((await t.ok(RESOURCE, { uuid: target }, OTHER)).resource.properties).toEqual({ a: 1 });
       expect((await t.ok(DELETE, { uuid: target }, ADMIN)).deleteResource).toBe(true);
       expect((await t.ok(RESOURCE, { uuid: target }, OTHER)).resource).toBeNull();
     });
