@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config';
 import { registeredScenarios, type BenchRequest } from './scenarios';
 // Each domain's scenarios:
 import './traits.bench';
+import './resources.bench';
 
 /**
  * `npm run bench [-- NAME_FILTER]`: boots the service on DATABASE_URL (default: PGlite in memory) with

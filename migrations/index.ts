@@ -1,6 +1,12 @@
 import { Foundation1763700000000 } from './1763700000000-foundation';
 import { Catalog1763700100000 } from './1763700100000-catalog';
 import { Traits1763700200000 } from './1763700200000-traits';
+import { Resources1763700300000 } from './1763700300000-resources';
 
 /** Every migration, oldest first. Each module's tables arrive in their own migration, listed here. */
-export const migrations = [Foundation1763700000000, Catalog1763700100000, Traits1763700200000];
+export const migrations = [
+  Foundation1763700000000,
+  Catalog1763700100000,
+  Traits1763700200000,
+  Resources1763700300000,
+];

@@ -15,6 +15,8 @@ import {
 import { ResourceProviderResolver } from '../modules/resource-providers/resource-provider.resolver';
 import { ResourceTypeResolver } from '../modules/resource-types/resource-type.resolver';
 import { TraitResolver } from '../modules/traits/trait.resolver';
+import { DiscoveryResolver } from '../modules/discovery/discovery.resolver';
+import { ResourceResolver } from '../modules/resources/resource.resolver';
 
 /** Every resolver of the API. A new module adds its resolvers here. */
 export const resolvers = [
@@ -30,6 +32,8 @@ export const resolvers = [
   MetadefTagResolver,
   TraitResolver,
   ResourceProviderResolver,
+  ResourceResolver,
+  DiscoveryResolver,
 ] as const;
 
 let built: GraphQLSchema | undefined;

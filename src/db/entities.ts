@@ -1,4 +1,5 @@
 import { MetadefTag } from '../modules/metadef-tags/metadef-tag.entity';
+import { Capability } from '../modules/discovery/capability.entity';
 import { NamespaceResourceType } from '../modules/namespaces/namespace-resource-type.entity';
 import { Namespace } from '../modules/namespaces/namespace.entity';
 import { MetadefObject } from '../modules/objects/object.entity';
@@ -7,6 +8,9 @@ import { ResourceProviderTrait } from '../modules/resource-providers/resource-pr
 import { ResourceProvider } from '../modules/resource-providers/resource-provider.entity';
 import { ResourceType } from '../modules/resource-types/resource-type.entity';
 import { Trait } from '../modules/traits/trait.entity';
+import { ResourceProperty } from '../modules/resources/resource-property.entity';
+import { ResourceTag } from '../modules/resources/resource-tag.entity';
+import { Resource } from '../modules/resources/resource.entity';
 
 /** Every TypeORM entity of the service (one list for the app, the CLI and the tests). */
 export const entities = [
@@ -19,4 +23,8 @@ export const entities = [
   Trait,
   ResourceProvider,
   ResourceProviderTrait,
+  Resource,
+  ResourceTag,
+  Capability,
+  ResourceProperty,
 ];

@@ -1,0 +1,61 @@
+import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { Context } from '../../common/context';
+import { numericKey, registerNodeType } from '../../common/relay/node';
+import { JSONScalar } from '../../common/scalars';
+import type { PropertyValue } from '../resources/resource-property.entity';
+import { DiscoveredProperty } from './discovered-property.type';
+import { valuesByCapabilityPk } from './discovery.loaders';
+import { discoveryService } from './discovery.service';
+
+registerNodeType('DiscoveredProperty', (ctx, key) => {
+  const pk = numericKey(key);
+  return pk === null ? Promise.resolve(null) : discoveryService.getByPk(ctx, pk);
+});
+
+@Resolver(() => DiscoveredProperty)
+export class DiscoveryResolver {
+  @Query(() => [DiscoveredProperty], {
+    description:
+      'The property keys resources of a type carry, by name. Admin-only unless DISCOVERY_ALLOW_ALL_USERS=true (FORBIDDEN otherwise). Public keys only, unless includePrivate (admins only: FORBIDDEN for others). NOT_FOUND for an unknown resource type.',
+  })
+  resourceProperties(
+    @Ctx() ctx: Context,
+    @Arg('resourceType') resourceType: string,
+    @Arg('includePrivate', () => Boolean, { nullable: true, defaultValue: false })
+    includePrivate: boolean | null,
+  ): Promise<DiscoveredProperty[]> {
+    return discoveryService.list(ctx, resourceType, includePrivate ?? false);
+  }
+
+  @Query(() => DiscoveredProperty, {
+    description:
+      'One property key of a resource type with its values. FORBIDDEN if private and the caller is not an admin, or if discovery is closed to the caller; NOT_FOUND for an unknown type or key.',
+  })
+  resourceProperty(
+    @Ctx() ctx: Context,
+    @Arg('resourceType') resourceType: string,
+    @Arg('name') name: string,
+  ): Promise<DiscoveredProperty> {
+    return discoveryService.get(ctx, resourceType, name);
+  }
+
+  @FieldResolver(() => [JSONScalar], {
+    description:
+      "Distinct values seen on resources of the type, from every project's resources (privacy is per key, as Blazar).",
+  })
+  values(@Root() property: DiscoveredProperty, @Ctx() ctx: Context): Promise<PropertyValue[]> {
+    return ctx.loaders.get(valuesByCapabilityPk).load(property.pk);
+  }
+
+  @Mutation(() => DiscoveredProperty, {
+    description: 'Marks a property key private or public (admins only: FORBIDDEN otherwise).',
+  })
+  updateResourceProperty(
+    @Ctx() ctx: Context,
+    @Arg('resourceType') resourceType: string,
+    @Arg('name') name: string,
+    @Arg('private') isPrivate: boolean,
+  ): Promise<DiscoveredProperty> {
+    return discoveryService.update(ctx, resourceType, name, isPrivate);
+  }
+}

@@ -1,0 +1,59 @@
+import { Field, ID, ObjectType } from 'type-graphql';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAt, UpdatedAt } from '../../common/columns';
+import { encodeGlobalId } from '../../common/relay/global-id';
+import { Node } from '../../common/relay/node';
+import { UUIDScalar } from '../../common/scalars';
+import { ResourceType } from '../resource-types/resource-type.entity';
+
+export const RESOURCE_LIMITS = { name: 255, projectId: 255 } as const;
+
+@Entity('resources')
+@Index('resources_project_id_id_idx', ['projectId', 'pk'])
+@Index('resources_resource_type_id_id_idx', ['resourceTypeId', 'pk'])
+@ObjectType({
+  implements: Node,
+  description:
+    'A cloud object registered in the catalog (server, image, host…): its type, owning project, tags and properties.',
+})
+export class Resource implements Node {
+  @PrimaryGeneratedColumn({ name: 'id' })
+  pk: number;
+
+  @Field(() => ID)
+  get id(): string {
+    return encodeGlobalId('Resource', this.pk);
+  }
+
+  @Field(() => UUIDScalar, { description: 'The natural key (the cloud object uuid).' })
+  @Column({ type: 'uuid', unique: true })
+  uuid: string;
+
+  @Field(() => String, { nullable: true })
+  @Column({ type: 'varchar', length: RESOURCE_LIMITS.name, nullable: true })
+  name: string | null;
+
+  @Column({ type: 'integer' })
+  resourceTypeId: number;
+
+  @ManyToOne(() => ResourceType, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'resource_type_id' })
+  type?: ResourceType;
+
+  @Field({ description: 'The resource type name, e.g. OS::Nova::Server.' })
+  get resourceType(): string {
+    return this.type!.name;
+  }
+
+  @Field({ description: 'The owning project.' })
+  @Column({ type: 'varchar', length: RESOURCE_LIMITS.projectId })
+  projectId: string;
+
+  @Field()
+  @CreatedAt()
+  createdAt: Date;
+
+  @Field({ nullable: true })
+  @UpdatedAt()
+  updatedAt: Date;
+}

@@ -1,0 +1,313 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from '../../common/context';
+import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../common/errors';
+import { paginate, type Page, type PageArgs } from '../../common/relay/paginate';
+import { capabilityService } from '../discovery/capability.service';
+import type { ResourceType } from '../resource-types/resource-type.entity';
+import { resourceTypeService } from '../resource-types/resource-type.service';
+import type { CreateResourceInput, ResourceFilter, UpdateResourceInput } from './resource.inputs';
+import { tagsByResourcePk } from './resource.loaders';
+import {
+  checkLookup,
+  checkLookups,
+  checkProperties,
+  checkTag,
+  checkTagCount,
+  checkTags,
+} from './resource.rules';
+import { Resource } from './resource.entity';
+import { TAGS_PER_RESOURCE } from './resource-tag.entity';
+
+/** A list given to a filter: at most this many tags, so that a query stays a query. */
+const FILTER_TAGS_MAX = 100;
+
+export interface AddTagResult {
+  tags: string[];
+  created: boolean;
+}
+
+/**
+ * Resources, their tags (Nova instance tags) and their properties. A resource belongs to one project: only
+ * that project and admins see it or change it (others get NOT_FOUND, null, or do not find it in lists).
+ */
+export class ResourceService {
+  private query(ctx: Context) {
+    return ctx.db.getRepository(Resource).createQueryBuilder('r').innerJoinAndSelect('r.type', 'rt');
+  }
+
+  list(ctx: Context, args: PageArgs & { filter?: ResourceFilter | null }): Promise<Page<Resource>> {
+    const query = this.query(ctx);
+    if (!ctx.identity.isAdmin) {
+      query.andWhere('r.project_id = :viewerProject', { viewerProject: ctx.identity.projectId });
+    }
+    const filter = args.filter ?? {};
+    checkLookup('filter.resourceType', filter.resourceType);
+    checkLookup('filter.projectId', filter.projectId);
+    for (const name of ['tags', 'tagsAny', 'notTags', 'notTagsAny'] as const) {
+      checkLookups(`filter.${name}`, filter[name]);
+    }
+    if (filter.resourceType != null)
+      query.andWhere('rt.name = :filterType', { filterType: filter.resourceType });
+    if (filter.projectId != null) {
+      query.andWhere('r.project_id = :filterProject', { filterProject: filter.projectId });
+    }
+    const tagSet = (name: 'tags' | 'tagsAny' | 'notTags' | 'notTagsAny'): string[] | null => {
+      const given = filter[name];
+      if (given == null) return null;
+      if (given.length > FILTER_TAGS_MAX) {
+        throw new InputError(`filter.${name}`, `at most ${FILTER_TAGS_MAX} tags`);
+      }
+      return [...new Set(given)];
+    };
+    // Every tag condition is an indexed semi- or anti-join on resource_tags; tags are compared exactly. One
+    // EXISTS per tag of `tags` / `notTagsAny` lets PostgreSQL merge the (tag, resource_id) index ranges in id
+    // order and stop at the page size, instead of grouping every tagged row first.
+    const hasTag = (param: string) =>
+      `EXISTS (SELECT 1 FROM resource_tags t WHERE t.resource_id = r.id AND t.tag = :${param})`;
+    const eachTag = (name: string, tags: string[]) => {
+      const params = Object.fromEntries(tags.map((tag, index) => [`${name}${index}`, tag]));
+      return { conditions: Object.keys(params).map(hasTag), params };
+    };
+    const all = tagSet('tags');
+    if (all?.length) {
+      const { conditions, params } = eachTag('filterTags', all);
+      query.andWhere(conditions.join(' AND '), params);
+    }
+    const any = tagSet('tagsAny');
+    if (any) {
+      // An empty "at least one of" can never hold.
+      query.andWhere(
+        any.length
+          ? `EXISTS (SELECT 1 FROM resource_tags t WHERE t.resource_id = r.id AND t.tag IN (:...filterTagsAny))`
+          : 'false',
+        { filterTagsAny: any },
+      );
+    }
+    const none = tagSet('notTags');
+    if (none?.length) {
+      query.andWhere(
+        `NOT EXISTS (SELECT 1 FROM resource_tags t WHERE t.resource_id = r.id AND t.tag IN (:...filterNotTags))`,
+        { filterNotTags: none },
+      );
+    }
+    const notAll = tagSet('notTagsAny');
+    if (notAll) {
+      // "Lacks at least one of them" is "does not have all of them" (an empty list: nothing is lacking).
+      const { conditions, params } = eachTag('filterNotTagsAny', notAll);
+      query.andWhere(notAll.length ? `NOT (${conditions.join(' AND ')})` : 'false', params);
+    }
+    return paginate(query, args, {
+      tag: 'resources:id',
+      sortExpr: 'r.id',
+      sortKind: 'number',
+      sortValue: (row) => row.pk,
+      idExpr: 'r.id',
+      idValue: (row) => row.pk,
+      direction: 'ASC',
+    });
+  }
+
+  /** The resource if the caller may see it, else null. */
+  async getByUuid(ctx: Context, uuid: string): Promise<Resource | null> {
+    const resource = await this.query(ctx).where('r.uuid = :uuid', { uuid }).getOne();
+    return resource && this.canSee(ctx, resource) ? resource : null;
+  }
+
+  /** The resource, or NOT_FOUND when it does not exist or belongs to another project. */
+  async requireVisible(ctx: Context, uuid: string): Promise<Resource> {
+    const resource = await this.getByUuid(ctx, uuid);
+    if (!resource) throw new NotFoundError('Resource', uuid);
+    return resource;
+  }
+
+  /** The resource, locked for the rest of the transaction (so tag counts cannot race), if the caller may change it. */
+  async requireWritable(tx: Context, uuid: string): Promise<Resource> {
+    const resource = await this.query(tx)
+      .where('r.uuid = :uuid', { uuid })
+      .setLock('pessimistic_write', undefined, ['r'])
+      .getOne();
+    if (!resource || !this.canSee(tx, resource)) throw new NotFoundError('Resource', uuid);
+    return resource;
+  }
+
+  create(ctx: Context, input: CreateResourceInput): Promise<Resource> {
+    return ctx.transaction(async (tx) => {
+      const projectId = input.projectId ?? tx.identity.projectId;
+      if (projectId !== tx.identity.projectId && !tx.identity.isAdmin) {
+        throw new ForbiddenError("Only admins may create a resource in another project than the caller's");
+      }
+      const type = await this.resolveType(tx, input.resourceType, 'input.resourceType');
+      const uuid = input.uuid ?? randomUUID();
+      const inserted: { id: number }[] = await tx.db.query(
+        `INSERT INTO resources (uuid, name, resource_type_id, project_id) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (uuid) DO NOTHING RETURNING id`,
+        [uuid, input.name ?? null, type.pk, projectId],
+      );
+      if (!inserted.length) throw new ConflictError(`Resource "${uuid}" already exists`);
+      const pk = inserted[0].id;
+      if (input.tags != null) await this.writeTags(tx, pk, checkTags('input.tags', input.tags));
+      if (input.properties != null) {
+        await this.writeProperties(tx, pk, type.pk, input.properties, 'input.properties');
+      }
+      return this.reload(tx, pk);
+    });
+  }
+
+  update(ctx: Context, uuid: string, input: UpdateResourceInput): Promise<Resource> {
+    return ctx.transaction(async (tx) => {
+      const resource = await this.requireWritable(tx, uuid);
+      if (input.properties === null) {
+        throw new InputError('input.properties', 'cannot be null; {} removes every property');
+      }
+      if (input.name !== undefined) {
+        await tx.db.query(`UPDATE resources SET name = $2 WHERE id = $1`, [resource.pk, input.name]);
+      }
+      if (input.properties !== undefined) {
+        await this.writeProperties(
+          tx,
+          resource.pk,
+          resource.resourceTypeId,
+          input.properties,
+          'input.properties',
+        );
+      }
+      await this.touch(tx, resource.pk);
+      return this.reload(tx, resource.pk);
+    });
+  }
+
+  delete(ctx: Context, uuid: string): Promise<boolean> {
+    return ctx.transaction(async (tx) => {
+      const resource = await this.requireWritable(tx, uuid);
+      await tx.db.getRepository(Resource).delete({ pk: resource.pk });
+      return true;
+    });
+  }
+
+  setProperties(ctx: Context, uuid: string, properties: unknown): Promise<Resource> {
+    return ctx.transaction(async (tx) => {
+      const resource = await this.requireWritable(tx, uuid);
+      await this.writeProperties(tx, resource.pk, resource.resourceTypeId, properties, 'properties');
+      await this.touch(tx, resource.pk);
+      return this.reload(tx, resource.pk);
+    });
+  }
+
+  async tagsOf(ctx: Context, resource: Resource): Promise<string[]> {
+    return ctx.loaders.get(tagsByResourcePk).load(resource.pk);
+  }
+
+  async hasTag(ctx: Context, uuid: string, tag: string): Promise<boolean> {
+    checkLookup('tag', tag);
+    const resource = await this.requireVisible(ctx, uuid);
+    return (await this.tagsOf(ctx, resource)).includes(tag);
+  }
+
+  setTags(ctx: Context, uuid: string, tags: string[]): Promise<string[]> {
+    return ctx.transaction(async (tx) => {
+      const resource = await this.requireWritable(tx, uuid);
+      const wanted = checkTags('tags', tags);
+      await tx.db.query(`DELETE FROM resource_tags WHERE resource_id = $1`, [resource.pk]);
+      await this.writeTags(tx, resource.pk, wanted);
+      await this.touch(tx, resource.pk);
+      return this.currentTags(tx, resource.pk);
+    });
+  }
+
+  addTag(ctx: Context, uuid: string, tag: string): Promise<AddTagResult> {
+    return ctx.transaction(async (tx) => {
+      const resource = await this.requireWritable(tx, uuid);
+      checkTag('tag', tag);
+      const tags = await this.currentTags(tx, resource.pk);
+      if (tags.includes(tag)) return { tags, created: false };
+      if (tags.length >= TAGS_PER_RESOURCE) checkTagCount('tag', tags.length + 1);
+      await this.writeTags(tx, resource.pk, [tag]);
+      await this.touch(tx, resource.pk);
+      return { tags: await this.currentTags(tx, resource.pk), created: true };
+    });
+  }
+
+  removeTag(ctx: Context, uuid: string, tag: string): Promise<string[]> {
+    return ctx.transaction(async (tx) => {
+      checkLookup('tag', tag);
+      const resource = await this.requireWritable(tx, uuid);
+      const [, deleted] = (await tx.db.query(
+        `DELETE FROM resource_tags WHERE resource_id = $1 AND tag = $2`,
+        [resource.pk, tag],
+      )) as [unknown, number];
+      if (!deleted) throw new NotFoundError(`Tag of resource "${uuid}"`, tag);
+      await this.touch(tx, resource.pk);
+      return this.currentTags(tx, resource.pk);
+    });
+  }
+
+  removeAllTags(ctx: Context, uuid: string): Promise<boolean> {
+    return ctx.transaction(async (tx) => {
+      const resource = await this.requireWritable(tx, uuid);
+      await tx.db.query(`DELETE FROM resource_tags WHERE resource_id = $1`, [resource.pk]);
+      await this.touch(tx, resource.pk);
+      return true;
+    });
+  }
+
+  private canSee(ctx: Context, resource: Resource): boolean {
+    return ctx.identity.isAdmin || resource.projectId === ctx.identity.projectId;
+  }
+
+  /** The catalog's resource type: an admin registers an unknown one; anyone else must name a known one. */
+  private async resolveType(tx: Context, name: string, field: string): Promise<ResourceType> {
+    if (tx.identity.isAdmin) return (await resourceTypeService.ensure(tx, [name], field)).get(name)!;
+    const type = await resourceTypeService.getByName(tx, name);
+    if (!type) {
+      throw new InputError(field, `unknown resource type "${name}" (only admins may register new types)`);
+    }
+    return type;
+  }
+
+  private async reload(tx: Context, pk: number): Promise<Resource> {
+    return this.query(tx).where('r.id = :pk', { pk }).getOneOrFail();
+  }
+
+  private async touch(tx: Context, pk: number): Promise<void> {
+    await tx.db.query(`UPDATE resources SET updated_at = now() WHERE id = $1`, [pk]);
+  }
+
+  private async currentTags(tx: Context, pk: number): Promise<string[]> {
+    const rows: { tag: string }[] = await tx.db.query(
+      `SELECT tag FROM resource_tags WHERE resource_id = $1 ORDER BY tag`,
+      [pk],
+    );
+    return rows.map((row) => row.tag);
+  }
+
+  private async writeTags(tx: Context, pk: number, tags: string[]): Promise<void> {
+    if (!tags.length) return;
+    await tx.db.query(
+      `INSERT INTO resource_tags (resource_id, tag) SELECT $1, tag FROM unnest($2::text[]) AS tag
+       ON CONFLICT DO NOTHING`,
+      [pk, tags],
+    );
+  }
+
+  /** Replaces every property of the resource; new keys become capabilities of its type. */
+  private async writeProperties(
+    tx: Context,
+    pk: number,
+    resourceTypeId: number,
+    properties: unknown,
+    field: string,
+  ): Promise<void> {
+    const checked = checkProperties(field, properties);
+    await tx.db.query(`DELETE FROM resource_properties WHERE resource_id = $1`, [pk]);
+    if (!checked.size) return;
+    await capabilityService.ensure(tx, resourceTypeId, [...checked.keys()]);
+    await tx.db.query(
+      `INSERT INTO resource_properties (resource_id, capability_id, value)
+       SELECT $1, c.id, p.value FROM jsonb_each($3::jsonb) AS p
+         JOIN capabilities c ON c.resource_type_id = $2 AND c.name = p.key`,
+      [pk, resourceTypeId, JSON.stringify(Object.fromEntries(checked))],
+    );
+  }
+}
+
+export const resourceService = new ResourceService();
