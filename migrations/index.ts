@@ -1,5 +1,6 @@
 import { Foundation1763700000000 } from './1763700000000-foundation';
 import { Catalog1763700100000 } from './1763700100000-catalog';
+import { PropertySearch1763700160000 } from './1763700160000-property-search';
 
 /** Every migration, oldest first. Each module's tables arrive in their own migration, listed here. */
-export const migrations = [Foundation1763700000000, Catalog1763700100000];
+export const migrations = [Foundation1763700000000, Catalog1763700100000, PropertySearch1763700160000];

@@ -12,6 +12,7 @@ import {
   ObjectPropertiesResolver,
 } from '../modules/properties/property.resolver';
 import { ResourceTypeResolver } from '../modules/resource-types/resource-type.resolver';
+import { PropertySearchResolver } from '../modules/search/property-search.resolver';
 
 /** Every resolver of the API. A new module adds its resolvers here. */
 export const resolvers = [
@@ -23,6 +24,7 @@ export const resolvers = [
   NamespaceObjectsResolver,
   NamespaceTagsResolver,
   MetadefTagResolver,
+  PropertySearchResolver,
 ] as const;
 
 let built: GraphQLSchema | undefined;
