@@ -13,6 +13,7 @@ import {
 } from '../modules/properties/property.resolver';
 import { ResourceTypeResolver } from '../modules/resource-types/resource-type.resolver';
 import { PropertySearchResolver } from '../modules/search/property-search.resolver';
+import { ValidationResolver } from '../modules/validation/validation.resolver';
 
 /** Every resolver of the API. A new module adds its resolvers here. */
 export const resolvers = [
@@ -25,6 +26,7 @@ export const resolvers = [
   NamespaceTagsResolver,
   MetadefTagResolver,
   PropertySearchResolver,
+  ValidationResolver,
 ] as const;
 
 let built: GraphQLSchema | undefined;
