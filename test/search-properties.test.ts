@@ -157,6 +157,33 @@ describe('searchProperties', () => {
     expectError(await t.gql(SEARCH, { q: w, rt: 'OS::No::Such' }), 'NOT_FOUND');
   });
 
+  it('understands keys typed with the prefix of the searched resource type', async () => {
+    const w = word();
+    const flavor = await createNamespace(t, {
+      resourceTypeAssociations: [{ name: 'OS::Nova::Flavor', prefix: 'hw:' }],
+    });
+    await insertProperty(t, flavor, `${w}_cpu_cores`);
+    // Another namespace, without prefix, whose stored names start with the same words.
+    const literal = await createNamespace(t, { resourceTypeAssociations: [{ name: 'OS::Nova::Flavor' }] });
+    await insertProperty(t, literal, `hw:${w}_literal_cpu`);
+    // A namespace with another prefix: "hw:" typed does not reach it.
+    const other = await createNamespace(t, {
+      resourceTypeAssociations: [{ name: 'OS::Nova::Flavor', prefix: 'other:' }],
+    });
+    await insertProperty(t, other, `${w}_cpu_count`);
+
+    const flavorNames = (q: string) => names(q, ADMIN, 'OS::Nova::Flavor');
+    expect(await flavorNames(`hw:${w}_cpu_co`)).toEqual([`hw:${w}_cpu_cores`]);
+    expect(await flavorNames(`HW:${w}_cpu_cores`)).toEqual([`hw:${w}_cpu_cores`]);
+    expect(await flavorNames(`hw:${w}_lit`)).toEqual([`hw:${w}_literal_cpu`]);
+    expect((await flavorNames(`hw:${w} cpu`)).sort()).toEqual([`hw:${w}_cpu_cores`, `hw:${w}_literal_cpu`]);
+    expect(await flavorNames(`other:${w}_cpu`)).toEqual([`other:${w}_cpu_count`]);
+    // Without a resource type the prefix is just words.
+    expect(await names(`hw:${w}_cpu_co`)).toEqual([]);
+    // A bare prefix is searched as words.
+    expect(await flavorNames('hw:')).toEqual(expect.not.arrayContaining([`hw:${w}_cpu_cores`]));
+  });
+
   it('follows changes of the stored schema (generated column)', async () => {
     const w = word();
     const ns = await createNamespace(t);

@@ -21,13 +21,21 @@ interface RankedRow {
   applied_prefix?: string | null;
 }
 
+interface TypedPrefix {
+  /** An association prefix of the searched resource type that the query starts with, e.g. "hw:". */
+  prefix: string;
+  /** The query's words after it. */
+  tsquery: string;
+}
+
 export class PropertySearchService {
   /**
    * Properties of visible namespaces (their own and their objects') whose name, title or description match
    * every word of `query` (the last one as a prefix), best first: all words in the name, then all words in
    * name and title, then the rest (description needed); within each, by ts_rank (name weighs more than
    * title, title more than description), then by name and key.
-   * With `resourceType`, only namespaces associated with it, names carrying the association's prefix.
+   * With `resourceType`, only namespaces associated with it, names carrying the association's prefix (which
+   * the query may start with).
    */
   async search(ctx: Context, args: SearchPropertiesArgs): Promise<Page<PropertySearchHit>> {
     const { size } = pageSize({ first: args.first });
@@ -41,9 +49,9 @@ export class PropertySearchService {
     const query = ctx.db
       .getRepository(PropertyDefinition)
       .createQueryBuilder('p')
-      .innerJoin('p.namespace', 'ns')
-      .where(`p.search @@ to_tsquery('simple', :tsquery)`, { tsquery });
+      .innerJoin('p.namespace', 'ns');
     restrictToVisible(query, 'ns', ctx.identity);
+    let typed: TypedPrefix | null = null;
     if (args.resourceType != null) {
       const type = await resourceTypeService.getByName(ctx, args.resourceType);
       if (!type) throw new NotFoundError('Resource type', args.resourceType);
@@ -55,15 +63,31 @@ export class PropertySearchService {
           { resourceTypePk: type.pk },
         )
         .addSelect('nrt.prefix', 'applied_prefix');
+      typed = await this.typedPrefix(ctx, type.pk, args.query);
     }
+    const matches = (param: string) => `p.search @@ to_tsquery('simple', :${param})`;
+    const tier = (param: string) =>
+      `CASE WHEN ts_filter(p.search, '{a}') @@ to_tsquery('simple', :${param}) THEN 2
+            WHEN ts_filter(p.search, '{a,b}') @@ to_tsquery('simple', :${param}) THEN 1 ELSE 0 END`;
+    const rank = (param: string) => `ts_rank(p.search, to_tsquery('simple', :${param}))`;
+    if (typed) {
+      // The words as typed (names may hold them), or the words after the prefix in namespaces with that prefix.
+      query.andWhere(`(${matches('tsquery')} OR (nrt.prefix = :typedPrefix AND ${matches('restTsquery')}))`, {
+        tsquery,
+        typedPrefix: typed.prefix,
+        restTsquery: typed.tsquery,
+      });
+    } else {
+      query.andWhere(matches('tsquery'), { tsquery });
+    }
+    const orTyped = (expression: (param: string) => string) =>
+      typed
+        ? `GREATEST(${expression('tsquery')}, CASE WHEN nrt.prefix = :typedPrefix THEN ${expression('restTsquery')} ELSE 0 END)`
+        : expression('tsquery');
     const countQuery = query.clone();
     query
-      .addSelect(
-        `CASE WHEN ts_filter(p.search, '{a}') @@ to_tsquery('simple', :tsquery) THEN 2
-              WHEN ts_filter(p.search, '{a,b}') @@ to_tsquery('simple', :tsquery) THEN 1 ELSE 0 END`,
-        'tier',
-      )
-      .addSelect(`ts_rank(p.search, to_tsquery('simple', :tsquery))`, 'rank')
+      .addSelect(orTyped(tier), 'tier')
+      .addSelect(orTyped(rank), 'rank')
       .orderBy('tier', 'DESC')
       .addOrderBy('rank', 'DESC')
       .addOrderBy('p.baseName', 'ASC')
@@ -87,6 +111,29 @@ export class PropertySearchService {
       hasPreviousPage: offset > 0,
       count: () => (counted ??= countQuery.getCount()),
     };
+  }
+
+  /**
+   * Users of a resource type type keys as they know them, with the prefix (`hw:cpu_co` on a flavor), while
+   * the index holds stored names (`cpu_cores`). When the query starts with one of the type's association
+   * prefixes (the longest wins), the rest of it is searched too, in namespaces with that prefix.
+   */
+  private async typedPrefix(ctx: Context, resourceTypePk: number, text: string): Promise<TypedPrefix | null> {
+    const prefixes = ctx.db
+      .getRepository(NamespaceResourceType)
+      .createQueryBuilder('nrt')
+      .innerJoin('nrt.namespace', 'ns')
+      .select('DISTINCT nrt.prefix', 'prefix')
+      .where('nrt.resourceTypeId = :resourceTypePk AND nrt.prefix IS NOT NULL', { resourceTypePk });
+    const rows = await restrictToVisible(prefixes, 'ns', ctx.identity).getRawMany<{ prefix: string }>();
+    const typed = text.trimStart().toLowerCase();
+    const prefix = rows
+      .map((row) => row.prefix)
+      .filter((candidate) => candidate && typed.startsWith(candidate.toLowerCase()))
+      .sort((a, b) => b.length - a.length)[0];
+    if (!prefix) return null;
+    const rest = text.trimStart().slice(prefix.length);
+    return /[\p{L}\p{N}]/u.test(rest) ? { prefix, tsquery: toPrefixTsquery(rest) } : null;
   }
 }
 
