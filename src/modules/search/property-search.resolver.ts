@@ -13,7 +13,8 @@ export class PropertySearchResolver {
     description:
       'Free-text search over property names, titles and descriptions of visible namespaces, best match first. ' +
       'Every word must match; the last one matches as a prefix ("cpu_co" finds hw:cpu_cores). With ' +
-      "resourceType: only namespaces associated with it, names with that association's prefix.",
+      "resourceType: only namespaces associated with it, names with that association's prefix (the query may " +
+      'start with it: "hw:cpu_co" on OS::Nova::Flavor). Cursors are valid for the same query and resourceType.',
   })
   async searchProperties(
     @Ctx() ctx: Context,
