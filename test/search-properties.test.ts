@@ -98,8 +98,17 @@ describe('searchProperties', () => {
 
   it('never shows private namespaces of other projects', async () => {
     const w = word();
-    const priv = await createNamespace(t, { visibility: 'PRIVATE', owner: OWNER.project });
-    const pub = await createNamespace(t, { visibility: 'PUBLIC', owner: OWNER.project });
+    const flavor = (prefix: string) => [{ name: 'OS::Nova::Flavor', prefix }];
+    const priv = await createNamespace(t, {
+      visibility: 'PRIVATE',
+      owner: OWNER.project,
+      resourceTypeAssociations: flavor(`${w}:`),
+    });
+    const pub = await createNamespace(t, {
+      visibility: 'PUBLIC',
+      owner: OWNER.project,
+      resourceTypeAssociations: flavor('pub:'),
+    });
     const object = await insertObject(t, priv, 'Secret');
     await insertProperty(t, priv, `${w}_secret`);
     await insertProperty(t, priv, `${w}_secret_in_object`, {}, object);
@@ -110,6 +119,13 @@ describe('searchProperties', () => {
     expect(searchProperties.totalCount).toBe(1);
     expect((await names(w, OWNER)).sort()).toEqual([`${w}_public`, `${w}_secret`, `${w}_secret_in_object`]);
     expect(await names(w, ADMIN)).toHaveLength(3);
+    // Nor for a resource type, nor through its association prefix typed in the query.
+    expect(await names(w, OTHER, 'OS::Nova::Flavor')).toEqual([`pub:${w}_public`]);
+    expect(await names(`${w}:${w}_secret`, OTHER, 'OS::Nova::Flavor')).toEqual([]);
+    expect(await names(`${w}:${w}_secret`, OWNER, 'OS::Nova::Flavor')).toEqual([
+      `${w}:${w}_secret`,
+      `${w}:${w}_secret_in_object`,
+    ]);
   });
 
   it('limits to a resource type and applies its prefix to properties, namespaces and objects', async () => {
