@@ -240,6 +240,23 @@ describe('validateMetadata', () => {
     expect((await validate({ 'hw:level': '5' })).valid).toBe(true);
   });
 
+  it("checks values against Glance's definitions even where they are not strict JSON Schema", async () => {
+    // As in compute-host-capabilities.json: an enum listing a value twice, and Glance's own keywords.
+    await catalog({
+      model: {
+        type: 'string',
+        title: 'Model',
+        operators: ['<or>'],
+        readonly: false,
+        enum: ['Valencia', 'Zurich', 'Valencia'],
+      },
+    });
+    expect(await validate({ 'hw:model': '<or> Valencia <or> Zurich' })).toMatchObject({ valid: true });
+    expect((await validate({ 'hw:model': 'Paris' })).errors).toEqual([
+      { key: 'hw:model', message: 'must be one of: Valencia, Zurich' },
+    ]);
+  });
+
   it('reports a definition ajv cannot compile as an error of that key, not a server error', async () => {
     await catalog({ odd: { type: 'string', title: 'Odd', pattern: '(?<' } });
     const result = await validate({ 'hw:odd': 'x' });

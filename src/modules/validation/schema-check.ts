@@ -5,7 +5,9 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
  * property's key and update time (a changed definition gets a new entry). Glance's extra keywords
  * (`operators`, `readonly`, …) are not JSON Schema: strict mode is off so that they are ignored.
  */
-const ajv = new Ajv({ allErrors: true, strict: false });
+// validateSchema off: Glance's own definitions are not all valid JSON Schema (cpu_info:model lists
+// "Valencia" twice in its enum), and a stored definition must still check values.
+const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false });
 const compiled = new Map<string, ValidateFunction | { invalid: string }>();
 const CACHE_MAX = 5000;
 
@@ -34,7 +36,8 @@ function show(value: unknown): string {
 function describeError(error: ErrorObject): string {
   const where = error.instancePath ? `item ${error.instancePath.slice(1).replace(/\//g, '.')}: ` : '';
   if (error.keyword === 'enum') {
-    return `${where}must be one of: ${(error.params.allowedValues as unknown[]).map(show).join(', ')}`;
+    const allowed = new Set((error.params.allowedValues as unknown[]).map(show));
+    return `${where}must be one of: ${[...allowed].join(', ')}`;
   }
   return `${where}${error.message ?? 'is invalid'}`;
 }
