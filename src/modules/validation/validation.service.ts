@@ -61,41 +61,34 @@ export class ValidationService {
     const entries = readMetadata(metadata);
     const type = await resourceTypeService.getByName(ctx, resourceType);
     if (!type) throw new NotFoundError('Resource type', resourceType);
-    const definitions = entries.length
-      ? await this.definitions(
-          ctx,
-          type.pk,
-          entries.map(([key]) => key),
-        )
-      : [];
-    const byKey = new Map<string, Definition[]>();
-    for (const definition of definitions) {
-      byKey.set(definition.key, [...(byKey.get(definition.key) ?? []), definition]);
-    }
-    const result = new MetadataValidation();
-    result.errors = [];
-    result.unknownKeys = [];
+    const keys = entries.map(([key]) => key);
+    const definitions = keys.length ? await this.definitions(ctx, type.pk, keys) : [];
+    const byKey = new Map<string, PropertyDefinition[]>();
+    for (const { key, property } of definitions) byKey.set(key, [...(byKey.get(key) ?? []), property]);
+    const result = Object.assign(new MetadataValidation(), { errors: [], unknownKeys: [] });
     for (const [key, value] of entries) {
       const candidates = byKey.get(key);
       if (!candidates) {
         result.unknownKeys.push(key);
         continue;
       }
-      let firstProblems: string[] | undefined;
-      for (const { property } of candidates) {
-        const problems = this.check(property, value);
-        if (!problems.length) {
-          firstProblems = [];
-          break;
-        }
-        firstProblems ??= problems;
-      }
-      for (const message of firstProblems ?? []) {
+      for (const message of this.checkAny(candidates, value)) {
         result.errors.push(Object.assign(new MetadataError(), { key, message }));
       }
     }
     result.valid = result.errors.length === 0;
     return result;
+  }
+
+  /** No problems if one of the definitions accepts the value, else the first definition's problems. */
+  private checkAny(candidates: PropertyDefinition[], value: MetadataValue): string[] {
+    let first: string[] | undefined;
+    for (const property of candidates) {
+      const problems = this.check(property, value);
+      if (!problems.length) return [];
+      first ??= problems;
+    }
+    return first ?? [];
   }
 
   /** The definitions of these keys for the resource type, visible to the caller, in a stable order. */
