@@ -8,6 +8,7 @@ import { registeredScenarios, type BenchRequest } from './scenarios';
 // Each domain's scenarios:
 import './traits.bench';
 import './resources.bench';
+import './catalog.bench';
 
 /**
  * `npm run bench [-- NAME_FILTER]`: boots the service on DATABASE_URL (default: PGlite in memory) with

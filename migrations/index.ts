@@ -1,5 +1,6 @@
 import { Foundation1763700000000 } from './1763700000000-foundation';
 import { Catalog1763700100000 } from './1763700100000-catalog';
+import { PropertySearch1763700160000 } from './1763700160000-property-search';
 import { Traits1763700200000 } from './1763700200000-traits';
 import { Resources1763700300000 } from './1763700300000-resources';
 
@@ -7,6 +8,7 @@ import { Resources1763700300000 } from './1763700300000-resources';
 export const migrations = [
   Foundation1763700000000,
   Catalog1763700100000,
+  PropertySearch1763700160000,
   Traits1763700200000,
   Resources1763700300000,
 ];

@@ -17,6 +17,8 @@ import { ResourceTypeResolver } from '../modules/resource-types/resource-type.re
 import { TraitResolver } from '../modules/traits/trait.resolver';
 import { DiscoveryResolver } from '../modules/discovery/discovery.resolver';
 import { ResourceResolver } from '../modules/resources/resource.resolver';
+import { PropertySearchResolver } from '../modules/search/property-search.resolver';
+import { ValidationResolver } from '../modules/validation/validation.resolver';
 
 /** Every resolver of the API. A new module adds its resolvers here. */
 export const resolvers = [
@@ -34,6 +36,8 @@ export const resolvers = [
   ResourceProviderResolver,
   ResourceResolver,
   DiscoveryResolver,
+  PropertySearchResolver,
+  ValidationResolver,
 ] as const;
 
 let built: GraphQLSchema | undefined;

@@ -1,0 +1,54 @@
+import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import type { Context } from '../../common/context';
+import { Namespace } from '../namespaces/namespace.entity';
+import { visibleNamespaceByPk } from '../namespaces/namespace.loaders';
+import { MetadefObject } from '../objects/object.entity';
+import { objectByPk } from '../objects/object.loaders';
+import { PropertySearchConnection, PropertySearchHit } from './property-search-hit.type';
+import { propertySearchService } from './property-search.service';
+
+@Resolver(() => PropertySearchHit)
+export class PropertySearchResolver {
+  @Query(() => PropertySearchConnection, {
+    description:
+      'Free-text search over property names, titles and descriptions of visible namespaces, best match first. ' +
+      'Every word must match; the last one matches as a prefix ("cpu_co" finds hw:cpu_cores). With ' +
+      "resourceType: only namespaces associated with it, names with that association's prefix (the query may " +
+      'start with it: "hw:cpu_co" on OS::Nova::Flavor). Cursors are valid for the same query and resourceType.',
+  })
+  async searchProperties(
+    @Ctx() ctx: Context,
+    @Arg('query') query: string,
+    @Arg('resourceType', () => String, { nullable: true }) resourceType?: string,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+  ): Promise<PropertySearchConnection> {
+    return PropertySearchConnection.from(
+      await propertySearchService.search(ctx, { query, resourceType, first, after }),
+    );
+  }
+
+  @FieldResolver(() => Namespace, {
+    description: 'The namespace of the property (seen for the searched resource type, if any).',
+  })
+  async namespace(@Root() hit: PropertySearchHit, @Ctx() ctx: Context): Promise<Namespace> {
+    const namespace = await ctx.loaders.get(visibleNamespaceByPk).load(hit.namespaceId);
+    // The search only returns visible namespaces; a null here means it was deleted or hidden meanwhile.
+    if (!namespace) throw new Error(`namespace ${hit.namespaceId} of a search hit vanished`);
+    if (!hit.prefix) return namespace;
+    // Loader rows are shared by the request: show a copy with the prefix applied.
+    return Object.assign(Object.create(Namespace.prototype) as Namespace, namespace, {
+      appliedPrefix: hit.prefix,
+    });
+  }
+
+  @FieldResolver(() => MetadefObject, {
+    nullable: true,
+    description: 'The object the property belongs to; null for a property of the namespace itself.',
+  })
+  async object(@Root() hit: PropertySearchHit, @Ctx() ctx: Context): Promise<MetadefObject | null> {
+    if (hit.objectId == null) return null;
+    const object = await ctx.loaders.get(objectByPk).load(hit.objectId);
+    return object ? object.withPrefix(hit.prefix) : null;
+  }
+}
