@@ -32,7 +32,10 @@ describe('embedded database on disk', () => {
   ])('keeps data across restarts with %s', async (_how, env) => {
     const first = await start(env);
     expect(first.database.kind).toBe('pglite');
-    const created = await run(first, 'mutation { createNamespace(input: { name: "Kept::Across" }) { name } }');
+    const created = await run(
+      first,
+      'mutation { createNamespace(input: { name: "Kept::Across" }) { name } }',
+    );
     expect(created?.errors).toBeUndefined();
     await first.stop();
 

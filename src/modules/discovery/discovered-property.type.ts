@@ -20,6 +20,9 @@ export class DiscoveredProperty implements Node {
   @Field({ description: 'The resource type, e.g. OS::Nova::Server.' })
   resourceType: string;
 
+  /** The resource type's database key. */
+  resourceTypePk: number;
+
   @Field({ description: 'The property key.' })
   name: string;
 
@@ -32,6 +35,7 @@ export class DiscoveredProperty implements Node {
     const property = new DiscoveredProperty();
     property.pk = capability.pk;
     property.resourceType = resourceType;
+    property.resourceTypePk = capability.resourceTypeId;
     property.name = capability.name;
     property.private = capability.private;
     return property;

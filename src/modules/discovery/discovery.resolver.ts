@@ -3,6 +3,8 @@ import type { Context } from '../../common/context';
 import { numericKey, registerNodeType } from '../../common/relay/node';
 import { JSONScalar } from '../../common/scalars';
 import type { PropertyValue } from '../resources/resource-property.entity';
+import { PropertyDefinition } from '../properties/property.entity';
+import { definitionKey, definitionsByResourceTypeKey } from '../properties/property.loaders';
 import { DiscoveredProperty } from './discovered-property.type';
 import { valuesByCapabilityPk } from './discovery.loaders';
 import { discoveryService } from './discovery.service';
@@ -45,6 +47,21 @@ export class DiscoveryResolver {
   })
   values(@Root() property: DiscoveredProperty, @Ctx() ctx: Context): Promise<PropertyValue[]> {
     return ctx.loaders.get(valuesByCapabilityPk).load(property.pk);
+  }
+
+  @FieldResolver(() => PropertyDefinition, {
+    nullable: true,
+    description:
+      "The catalog's definition of this key for the resource type (its association prefix applied), from the namespaces visible to the caller; null when none defines it. Where several do, the first by namespace name.",
+  })
+  async definition(
+    @Root() property: DiscoveredProperty,
+    @Ctx() ctx: Context,
+  ): Promise<PropertyDefinition | null> {
+    const definitions = await ctx.loaders
+      .get(definitionsByResourceTypeKey)
+      .load(definitionKey(property.resourceTypePk, property.name));
+    return definitions[0] ?? null;
   }
 
   @Mutation(() => DiscoveredProperty, {

@@ -1,5 +1,7 @@
 import DataLoader from 'dataloader';
 import { groupInOrder, type LoaderFactory } from '../../common/loaders';
+import { NamespaceResourceType } from '../namespaces/namespace-resource-type.entity';
+import { restrictToVisible } from '../namespaces/namespace.policy';
 import { PropertyDefinition } from './property.entity';
 
 /** Namespace-level properties (not those of objects), by namespace key, by name. */
@@ -25,4 +27,55 @@ export const propertiesByObjectPk: LoaderFactory<number, PropertyDefinition[]> =
       .orderBy('p.name', 'ASC')
       .getMany();
     return groupInOrder(keys, rows, (row) => row.objectId!);
+  });
+
+/** Key of `definitionsByResourceTypeKey`: a resource type's database key and a key as set on resources. */
+export const definitionKey = (resourceTypePk: number, key: string): string => `${resourceTypePk}\u0000${key}`;
+
+/**
+ * The definitions that govern a key on resources of a type: properties (of namespaces and of their objects)
+ * of the visible namespaces associated with the type, whose association prefix + name equals the key. Each
+ * comes back prefixed, in a stable order (namespace name, namespace properties before object properties).
+ * Keyed by `definitionKey(resourceTypePk, key)`; one statement per resource type in a batch.
+ */
+export const definitionsByResourceTypeKey: LoaderFactory<string, PropertyDefinition[]> = (db, identity) =>
+  new DataLoader(async (batch) => {
+    const byType = new Map<number, string[]>();
+    for (const item of batch) {
+      const [type, key] = item.split('\u0000');
+      byType.set(Number(type), [...(byType.get(Number(type)) ?? []), key]);
+    }
+    const found = new Map<string, PropertyDefinition[]>();
+    for (const [resourceTypePk, keys] of byType) {
+      const query = db
+        .getRepository(PropertyDefinition)
+        .createQueryBuilder('p')
+        .innerJoin('p.namespace', 'ns')
+        .innerJoin(
+          NamespaceResourceType,
+          'nrt',
+          'nrt.namespaceId = ns.pk AND nrt.resourceTypeId = :resourceTypePk',
+          {
+            resourceTypePk,
+          },
+        )
+        // Explicit collation: the prefix and the name columns have different ones.
+        .addSelect(`(coalesce(nrt.prefix, '') || p.name) COLLATE "C"`, 'definition_key')
+        .addSelect('nrt.prefix', 'definition_prefix')
+        .where(`(coalesce(nrt.prefix, '') || p.name) COLLATE "C" IN (:...keys)`, { keys });
+      restrictToVisible(query, 'ns', identity);
+      query
+        .orderBy('ns.name', 'ASC')
+        .addOrderBy('p.objectId', 'ASC', 'NULLS FIRST')
+        .addOrderBy('p.pk', 'ASC');
+      const { entities, raw } = await query.getRawAndEntities<{
+        definition_key: string;
+        definition_prefix: string | null;
+      }>();
+      entities.forEach((property, index) => {
+        const id = definitionKey(resourceTypePk, raw[index].definition_key);
+        found.set(id, [...(found.get(id) ?? []), property.withPrefix(raw[index].definition_prefix)]);
+      });
+    }
+    return batch.map((item) => found.get(item) ?? []);
   });

@@ -1,8 +1,7 @@
 import type { Context } from '../../common/context';
 import { InputError, NotFoundError } from '../../common/errors';
-import { NamespaceResourceType } from '../namespaces/namespace-resource-type.entity';
-import { restrictToVisible } from '../namespaces/namespace.policy';
-import { PropertyDefinition } from '../properties/property.entity';
+import type { PropertyDefinition } from '../properties/property.entity';
+import { definitionKey, definitionsByResourceTypeKey } from '../properties/property.loaders';
 import { resourceTypeService } from '../resource-types/resource-type.service';
 import { MetadataError, MetadataValidation } from './metadata-validation.type';
 import {
@@ -44,12 +43,6 @@ function readMetadata(metadata: unknown): [string, MetadataValue][] {
   return entries as [string, MetadataValue][];
 }
 
-/** A definition as it applies to the resource type: its key carries the association's prefix. */
-interface Definition {
-  key: string;
-  property: PropertyDefinition;
-}
-
 export class ValidationService {
   /**
    * Checks key/values as a user would set them on a resource of `resourceType` against the definitions of
@@ -61,10 +54,14 @@ export class ValidationService {
     const entries = readMetadata(metadata);
     const type = await resourceTypeService.getByName(ctx, resourceType);
     if (!type) throw new NotFoundError('Resource type', resourceType);
-    const keys = entries.map(([key]) => key);
-    const definitions = keys.length ? await this.definitions(ctx, type.pk, keys) : [];
+    const loader = ctx.loaders.get(definitionsByResourceTypeKey);
+    const found = await loader.loadMany(entries.map(([key]) => definitionKey(type.pk, key)));
     const byKey = new Map<string, PropertyDefinition[]>();
-    for (const { key, property } of definitions) byKey.set(key, [...(byKey.get(key) ?? []), property]);
+    entries.forEach(([key], index) => {
+      const definitions = found[index];
+      if (definitions instanceof Error) throw definitions;
+      if (definitions.length) byKey.set(key, definitions);
+    });
     const result = Object.assign(new MetadataValidation(), { errors: [], unknownKeys: [] });
     for (const [key, value] of entries) {
       const candidates = byKey.get(key);
@@ -89,27 +86,6 @@ export class ValidationService {
       first ??= problems;
     }
     return first ?? [];
-  }
-
-  /** The definitions of these keys for the resource type, visible to the caller, in a stable order. */
-  private async definitions(ctx: Context, resourceTypePk: number, keys: string[]): Promise<Definition[]> {
-    const query = ctx.db
-      .getRepository(PropertyDefinition)
-      .createQueryBuilder('p')
-      .innerJoin('p.namespace', 'ns')
-      .innerJoin(
-        NamespaceResourceType,
-        'nrt',
-        'nrt.namespaceId = ns.pk AND nrt.resourceTypeId = :resourceTypePk',
-        { resourceTypePk },
-      )
-      .addSelect(`(coalesce(nrt.prefix, '') || p.name) COLLATE "C"`, 'definition_key')
-      // Explicit collation: the prefix and the name columns have different ones.
-      .where(`(coalesce(nrt.prefix, '') || p.name) COLLATE "C" IN (:...keys)`, { keys });
-    restrictToVisible(query, 'ns', ctx.identity);
-    query.orderBy('ns.name', 'ASC').addOrderBy('p.objectId', 'ASC', 'NULLS FIRST').addOrderBy('p.pk', 'ASC');
-    const { entities, raw } = await query.getRawAndEntities<{ definition_key: string }>();
-    return entities.map((property, index) => ({ key: raw[index].definition_key, property }));
   }
 
   /** The problems of one value against one definition (none when it is valid). */
