@@ -21,7 +21,6 @@ export interface Config {
   introspection: boolean;
   graphiql: boolean;
   logLevel: string;
-  nodeEnv: string;
   shutdownTimeoutMs: number;
   limits: { maxDepth: number; maxAliases: number; maxCost: number; maxTokens: number; maxDirectives: number };
   metadefProjectWrites: boolean;
@@ -84,7 +83,6 @@ export function loadConfig(env: Env = process.env): Config {
     introspection: bool(env, 'INTROSPECTION', true),
     graphiql: bool(env, 'GRAPHIQL', true),
     logLevel: env.LOG_LEVEL || 'info',
-    nodeEnv: env.NODE_ENV || 'development',
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10000, 0),
     limits: {
       maxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 12, 1),
