@@ -114,7 +114,7 @@ let loaded: Promise<void> | undefined;
 
 function loadCatalog(runtime: Runtime): Promise<void> {
   loaded ??= (async () => {
-    const folder = path.resolve(projectRoot(), '../shared/fixtures/glance-metadefs');
+    const folder = path.resolve(projectRoot(), 'test/fixtures/glance-metadefs');
     const documents = readdirSync(folder)
       .filter((file) => file.endsWith('.json'))
       .sort()

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { projectRoot } from '../src/common/paths';
 import { buildProgram } from '../src/main';
 
-const FIXTURES = path.resolve(projectRoot(), '../shared/fixtures/glance-metadefs');
+const FIXTURES = path.resolve(projectRoot(), 'test/fixtures/glance-metadefs');
 
 describe('catalog: metacatalog metadefs CLI', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'metadefs-cli-'));

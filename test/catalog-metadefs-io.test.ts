@@ -7,7 +7,7 @@ import { exportFileName } from '../src/modules/metadefs-io/glance-format';
 import { metadefsService } from '../src/modules/metadefs-io/metadefs.service';
 import { ADMIN, headersOf, project, startTestApp, unique, type TestApp } from './support/test-app';
 
-const FIXTURES = path.resolve(projectRoot(), '../shared/fixtures/glance-metadefs');
+const FIXTURES = path.resolve(projectRoot(), 'test/fixtures/glance-metadefs');
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON documents compared structurally
 type Json = any;
