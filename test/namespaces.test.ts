@@ -1,5 +1,5 @@
 import { createNamespace } from './support/factories';
-import { ADMIN, expectError, project, startTestApp, unique, type TestApp } from './support/test-app';
+import { ADMIN, SERVICE, expectError, project, startTestApp, unique, type TestApp } from './support/test-app';
 
 const OWNER = project('p-owner');
 const OTHER = project('p-other');
@@ -344,6 +344,16 @@ describe('namespaces', () => {
         await t.gql(ASSOCIATE, { ns: name, input: { name: 'OS::Nova::Flavor' } }, OWNER),
         'FORBIDDEN',
       );
+    });
+
+    it('the service role gives no right to write definitions (FORBIDDEN), but reads like any project', async () => {
+      expectError(await t.gql(CREATE, { input: { name: unique() } }, SERVICE), 'FORBIDDEN');
+      const name = await createNamespace(t, { visibility: 'PUBLIC' });
+      expectError(await t.gql(UPDATE, { name, input: { displayName: 'x' } }, SERVICE), 'FORBIDDEN');
+      expectError(await t.gql(DELETE, { name }, SERVICE), 'FORBIDDEN');
+      expect((await t.ok(NAMESPACE, { name }, SERVICE)).namespace.name).toBe(name);
+      const hidden = await createNamespace(t, { visibility: 'PRIVATE', owner: OWNER.project });
+      expect((await t.ok(NAMESPACE, { name: hidden }, SERVICE)).namespace).toBeNull();
     });
 
     it('admins write any namespace and may set the owner', async () => {
