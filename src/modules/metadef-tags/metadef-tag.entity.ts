@@ -1,8 +1,8 @@
-import { Field, ID, ObjectType } from 'type-graphql';
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Field, ObjectType } from 'type-graphql';
+import { Column, Entity, JoinColumn, ManyToOne } from 'typeorm';
 import { CreatedAt, UpdatedAt } from '../../common/columns';
-import { encodeGlobalId } from '../../common/relay/global-id';
 import { Node } from '../../common/relay/node';
+import { NodeEntity } from '../../common/relay/node-entity';
 import { Namespace } from '../namespaces/namespace.entity';
 
 export const METADEF_TAG_NAME_MAX = 80;
@@ -13,14 +13,8 @@ export const METADEF_TAG_NAME_MAX = 80;
  */
 @Entity('metadef_tags')
 @ObjectType('MetadefTag', { implements: Node, description: 'A tag name offered for consistent tagging.' })
-export class MetadefTag implements Node {
-  @PrimaryGeneratedColumn({ name: 'id' })
-  pk: number;
-
-  @Field(() => ID)
-  get id(): string {
-    return encodeGlobalId('MetadefTag', this.pk);
-  }
+export class MetadefTag extends NodeEntity implements Node {
+  static readonly nodeType = 'MetadefTag';
 
   @Column({ type: 'integer' })
   namespaceId: number;

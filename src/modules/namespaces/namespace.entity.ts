@@ -1,8 +1,8 @@
-import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
-import { Column, Entity, Index, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
+import { Field, ObjectType, registerEnumType } from 'type-graphql';
+import { Column, Entity, Index, OneToMany } from 'typeorm';
 import { CreatedAt, UpdatedAt } from '../../common/columns';
-import { encodeGlobalId } from '../../common/relay/global-id';
 import { Node } from '../../common/relay/node';
+import { NodeEntity } from '../../common/relay/node-entity';
 import type { NamespaceResourceType } from './namespace-resource-type.entity';
 
 export enum Visibility {
@@ -24,14 +24,8 @@ export const NAMESPACE_LIMITS = { name: 80, displayName: 80, description: 500, o
   implements: Node,
   description: 'A container of metadata definitions, with its access controls.',
 })
-export class Namespace implements Node {
-  @PrimaryGeneratedColumn({ name: 'id' })
-  pk: number;
-
-  @Field(() => ID)
-  get id(): string {
-    return encodeGlobalId('Namespace', this.pk);
-  }
+export class Namespace extends NodeEntity implements Node {
+  static readonly nodeType = 'Namespace';
 
   @Field({ description: 'Unique name, e.g. OS::Compute::VirtCPUTopology.' })
   @Column({ type: 'varchar', length: NAMESPACE_LIMITS.name, unique: true, collation: 'C' })

@@ -1,8 +1,8 @@
-import { Field, ID, ObjectType } from 'type-graphql';
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Field, ObjectType } from 'type-graphql';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { CreatedAt, UpdatedAt } from '../../common/columns';
-import { encodeGlobalId } from '../../common/relay/global-id';
 import { Node } from '../../common/relay/node';
+import { NodeEntity } from '../../common/relay/node-entity';
 import { Namespace } from '../namespaces/namespace.entity';
 
 export const OBJECT_NAME_MAX = 80;
@@ -11,14 +11,8 @@ export const OBJECT_NAME_MAX = 80;
 @Entity('metadef_objects')
 @Index('metadef_objects_namespace_id_name_key', ['namespaceId', 'name'], { unique: true })
 @ObjectType('MetadefObject', { implements: Node, description: 'A named group of property definitions.' })
-export class MetadefObject implements Node {
-  @PrimaryGeneratedColumn({ name: 'id' })
-  pk: number;
-
-  @Field(() => ID)
-  get id(): string {
-    return encodeGlobalId('MetadefObject', this.pk);
-  }
+export class MetadefObject extends NodeEntity implements Node {
+  static readonly nodeType = 'MetadefObject';
 
   @Column({ type: 'integer' })
   namespaceId: number;

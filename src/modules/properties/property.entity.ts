@@ -1,8 +1,8 @@
-import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Field, Float, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { CreatedAt, UpdatedAt } from '../../common/columns';
-import { encodeGlobalId } from '../../common/relay/global-id';
 import { Node } from '../../common/relay/node';
+import { NodeEntity } from '../../common/relay/node-entity';
 import { JSONScalar } from '../../common/scalars';
 import { Namespace } from '../namespaces/namespace.entity';
 import { MetadefObject } from '../objects/object.entity';
@@ -69,14 +69,8 @@ export class PropertyItems {
   where: 'object_id IS NOT NULL',
 })
 @ObjectType('PropertyDefinition', { implements: Node, description: 'The definition of one metadata key.' })
-export class PropertyDefinition implements Node {
-  @PrimaryGeneratedColumn({ name: 'id' })
-  pk: number;
-
-  @Field(() => ID)
-  get id(): string {
-    return encodeGlobalId('PropertyDefinition', this.pk);
-  }
+export class PropertyDefinition extends NodeEntity implements Node {
+  static readonly nodeType = 'PropertyDefinition';
 
   @Column({ type: 'integer' })
   namespaceId: number;

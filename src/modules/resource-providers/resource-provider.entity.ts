@@ -1,8 +1,8 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Field, Int, ObjectType } from 'type-graphql';
+import { Column, Entity } from 'typeorm';
 import { CreatedAt, UpdatedAt } from '../../common/columns';
-import { encodeGlobalId } from '../../common/relay/global-id';
 import { Node } from '../../common/relay/node';
+import { NodeEntity } from '../../common/relay/node-entity';
 import { UUIDScalar } from '../../common/scalars';
 
 export const RESOURCE_PROVIDER_NAME_MAX = 200;
@@ -12,14 +12,8 @@ export const RESOURCE_PROVIDER_NAME_MAX = 200;
   implements: Node,
   description: 'Something that provides resources (a compute node, a shared storage pool…), in a tree.',
 })
-export class ResourceProvider implements Node {
-  @PrimaryGeneratedColumn({ name: 'id' })
-  pk: number;
-
-  @Field(() => ID)
-  get id(): string {
-    return encodeGlobalId('ResourceProvider', this.pk);
-  }
+export class ResourceProvider extends NodeEntity implements Node {
+  static readonly nodeType = 'ResourceProvider';
 
   @Field(() => UUIDScalar)
   @Column({ type: 'uuid', unique: true })

@@ -1,8 +1,8 @@
-import { Field, ID, ObjectType } from 'type-graphql';
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Field, ObjectType } from 'type-graphql';
+import { Column, Entity } from 'typeorm';
 import { CreatedAt, UpdatedAt } from '../../common/columns';
-import { encodeGlobalId } from '../../common/relay/global-id';
 import { Node } from '../../common/relay/node';
+import { NodeEntity } from '../../common/relay/node-entity';
 
 export const RESOURCE_TYPE_NAME_MAX = 80;
 
@@ -11,14 +11,8 @@ export const RESOURCE_TYPE_NAME_MAX = 80;
   implements: Node,
   description: 'A kind of cloud resource that metadata applies to, e.g. OS::Nova::Flavor.',
 })
-export class ResourceType implements Node {
-  @PrimaryGeneratedColumn({ name: 'id' })
-  pk: number;
-
-  @Field(() => ID)
-  get id(): string {
-    return encodeGlobalId('ResourceType', this.pk);
-  }
+export class ResourceType extends NodeEntity implements Node {
+  static readonly nodeType = 'ResourceType';
 
   @Field()
   @Column({ type: 'varchar', length: RESOURCE_TYPE_NAME_MAX, unique: true, collation: 'C' })

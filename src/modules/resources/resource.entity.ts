@@ -1,8 +1,8 @@
-import { Field, ID, ObjectType } from 'type-graphql';
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Field, ObjectType } from 'type-graphql';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { CreatedAt, UpdatedAt } from '../../common/columns';
-import { encodeGlobalId } from '../../common/relay/global-id';
 import { Node } from '../../common/relay/node';
+import { NodeEntity } from '../../common/relay/node-entity';
 import { UUIDScalar } from '../../common/scalars';
 import { ResourceType } from '../resource-types/resource-type.entity';
 
@@ -16,14 +16,8 @@ export const RESOURCE_LIMITS = { name: 255, projectId: 255 } as const;
   description:
     'A cloud object registered in the catalog (server, image, host…): its type, owning project, tags and properties.',
 })
-export class Resource implements Node {
-  @PrimaryGeneratedColumn({ name: 'id' })
-  pk: number;
-
-  @Field(() => ID)
-  get id(): string {
-    return encodeGlobalId('Resource', this.pk);
-  }
+export class Resource extends NodeEntity implements Node {
+  static readonly nodeType = 'Resource';
 
   @Field(() => UUIDScalar, { description: 'The natural key (the cloud object uuid).' })
   @Column({ type: 'uuid', unique: true })

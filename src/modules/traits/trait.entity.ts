@@ -1,8 +1,8 @@
-import { Field, ID, ObjectType } from 'type-graphql';
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Field, ObjectType } from 'type-graphql';
+import { Column, Entity } from 'typeorm';
 import { CreatedAt } from '../../common/columns';
-import { encodeGlobalId } from '../../common/relay/global-id';
 import { Node } from '../../common/relay/node';
+import { NodeEntity } from '../../common/relay/node-entity';
 
 export const TRAIT_NAME_MAX = 255;
 /** Every trait name (os-traits' rule). */
@@ -15,14 +15,8 @@ export const CUSTOM_TRAIT_NAME = /^CUSTOM_[A-Z0-9_]+$/;
   implements: Node,
   description: 'A qualitative characteristic of resource providers, e.g. HW_CPU_X86_AVX2 or CUSTOM_GOLD.',
 })
-export class Trait implements Node {
-  @PrimaryGeneratedColumn({ name: 'id' })
-  pk: number;
-
-  @Field(() => ID)
-  get id(): string {
-    return encodeGlobalId('Trait', this.pk);
-  }
+export class Trait extends NodeEntity implements Node {
+  static readonly nodeType = 'Trait';
 
   @Field({ description: 'Upper-case name; custom traits start with CUSTOM_.' })
   @Column({ type: 'varchar', length: TRAIT_NAME_MAX, unique: true, collation: 'C' })
