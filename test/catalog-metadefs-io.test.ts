@@ -274,6 +274,31 @@ describe('catalog: Glance metadefs import/export', () => {
       writeFileSync(path.join(shape, 'x.json'), JSON.stringify({ namespace: 'X', nope: 1 }));
       await expect(metadefsService.loadDirectory(admin, shape)).rejects.toThrow(/x\.json.*nope/);
     });
+
+    it('checks the limits of names and texts before the database does (file and field named)', async () => {
+      for (const [doc, message] of [
+        [
+          { namespace: unique('Long'), description: 'd'.repeat(501) },
+          /description: must NOT have more than 500/,
+        ],
+        [{ namespace: 'n'.repeat(81) }, /namespace: must NOT have more than 80/],
+        [
+          { namespace: unique('Long'), display_name: 'd'.repeat(81) },
+          /display_name: must NOT have more than 80/,
+        ],
+        [
+          {
+            namespace: unique('Long'),
+            resource_type_associations: [{ name: 'OS::Nova::Flavor', prefix: 'p'.repeat(81) }],
+          },
+          /resource_type_associations\.0\.prefix: must NOT have more than 80/,
+        ],
+      ] as const) {
+        const dir = tempDir();
+        writeFileSync(path.join(dir, 'long.json'), JSON.stringify(doc));
+        await expect(metadefsService.loadDirectory(admin, dir)).rejects.toThrow(message);
+      }
+    });
   });
 
   it('names export files after the namespace', () => {

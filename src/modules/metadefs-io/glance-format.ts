@@ -47,6 +47,8 @@ export interface ExportedNamespaceDocument extends GlanceNamespaceDocument {
 }
 
 const text = { type: 'string' };
+/** A name as the database keeps it (the limits of the GraphQL inputs and of Glance's own schema). */
+const name80 = { type: 'string', minLength: 1, maxLength: 80 };
 const READ_ONLY = { created_at: text, updated_at: text, schema: text, self: text };
 
 const DOCUMENT_SCHEMA = {
@@ -54,19 +56,24 @@ const DOCUMENT_SCHEMA = {
   additionalProperties: false,
   required: ['namespace'],
   properties: {
-    namespace: { type: 'string', minLength: 1 },
-    display_name: text,
-    description: text,
+    namespace: name80,
+    display_name: { type: 'string', maxLength: 80 },
+    description: { type: 'string', maxLength: 500 },
     visibility: { enum: ['public', 'private'] },
     protected: { type: 'boolean' },
-    owner: { type: 'string', minLength: 1 },
+    owner: { type: 'string', minLength: 1, maxLength: 255 },
     resource_type_associations: {
       type: 'array',
       items: {
         type: 'object',
         additionalProperties: false,
         required: ['name'],
-        properties: { name: text, prefix: text, properties_target: text, ...READ_ONLY },
+        properties: {
+          name: name80,
+          prefix: { type: 'string', maxLength: 80 },
+          properties_target: { type: 'string', maxLength: 80 },
+          ...READ_ONLY,
+        },
       },
     },
     properties: { type: 'object', additionalProperties: { type: 'object' } },
@@ -77,7 +84,7 @@ const DOCUMENT_SCHEMA = {
         additionalProperties: false,
         required: ['name'],
         properties: {
-          name: text,
+          name: name80,
           description: text,
           required: { type: 'array', items: text },
           properties: { type: 'object', additionalProperties: { type: 'object' } },
@@ -91,7 +98,7 @@ const DOCUMENT_SCHEMA = {
         type: 'object',
         additionalProperties: false,
         required: ['name'],
-        properties: { name: text, parent: text, ...READ_ONLY },
+        properties: { name: name80, parent: text, ...READ_ONLY },
       },
     },
     ...READ_ONLY,
