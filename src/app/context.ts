@@ -7,6 +7,11 @@ import type { Context } from '../common/context';
 import type { Authenticator } from '../common/identity/authenticate';
 import type { Identity } from '../common/identity/identity';
 import { LoaderCache } from '../common/loaders';
+import { errorCode } from './format-error';
+
+/** deadlock_detected, serialization_failure: PostgreSQL asks to run the transaction again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const ATTEMPTS = 3;
 
 export interface ContextDeps {
   config: Config;
@@ -40,9 +45,18 @@ export function contextFor(
       loaders: new LoaderCache(db, identity),
       async transaction(work) {
         if (outer) return work(ctx); // already in one: nested calls join it
-        const result = await deps.dataSource.transaction((manager) => work(make(manager, ctx)));
-        ctx.loaders.clearAll();
-        return result;
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            const result = await deps.dataSource.transaction((manager) => work(make(manager, ctx)));
+            ctx.loaders.clearAll();
+            return result;
+          } catch (error) {
+            const code = errorCode(error);
+            if (attempt >= ATTEMPTS || !code || !RETRYABLE.has(code)) throw error;
+            // Nothing of the failed attempt was committed: running the work again is safe.
+            base.logger.warn({ attempt, code }, 'transaction aborted by the database; retrying');
+          }
+        }
       },
     };
     return ctx;

@@ -40,7 +40,8 @@ const INPUT_SQLSTATES: Record<string, string> = {
 
 type Errorish = { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown };
 
-function errorCode(error: unknown): string | undefined {
+/** The driver's or PostgreSQL's code of an error (SQLSTATE, or a Node error code), looking through wrappers. */
+export function errorCode(error: unknown): string | undefined {
   const candidate = error as Errorish | null;
   if (!candidate || typeof candidate !== 'object') return undefined;
   if (typeof candidate.code === 'string') return candidate.code;
