@@ -87,7 +87,7 @@ export function loadConfig(env: Env = process.env): Config {
     limits: {
       maxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 12, 1),
       maxAliases: int(env, 'GRAPHQL_MAX_ALIASES', 30, 1),
-      maxCost: int(env, 'GRAPHQL_MAX_COST', 20000, 1),
+      maxCost: int(env, 'GRAPHQL_MAX_COST', 100000, 1),
       maxTokens: int(env, 'GRAPHQL_MAX_TOKENS', 5000, 1),
       maxDirectives: int(env, 'GRAPHQL_MAX_DIRECTIVES', 50, 1),
     },

@@ -145,3 +145,28 @@ describe('HTTP server with introspection and GraphiQL off', () => {
     expect(await page.text()).not.toContain('GraphiQL.createFetcher');
   });
 });
+
+describe('query cost limit (defaults)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const FIELDS =
+    'name title description type default enum minimum maximum readonly operators items { type enum }';
+  const catalog = (alias: string) =>
+    `${alias}: namespaces(first: 500) { totalCount nodes { name displayName description visibility protected owner
+      resourceTypeAssociations { name prefix propertiesTarget } properties { ${FIELDS} }
+      objects { name description required properties { ${FIELDS} } } tags { name } } }`;
+
+  it('accepts what a UI does on load: the whole catalog at the largest page size', async () => {
+    const result = await t.gql(`{ ${catalog('all')} }`);
+    expect(result.errors).toBeUndefined();
+  });
+
+  it('refuses a query costing more, saying so', async () => {
+    const result = await t.gql(`{ ${catalog('a')} ${catalog('b')} }`);
+    expect(result.errors?.[0].message).toMatch(/Query Cost limit of 100000 exceeded/);
+  });
+});
