@@ -1,90 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Runtime } from '../src/app/runtime';
-import type { Context } from '../src/common/context';
 import { projectRoot } from '../src/common/paths';
-import { MetadefTag } from '../src/modules/metadef-tags/metadef-tag.entity';
-import { NamespaceResourceType } from '../src/modules/namespaces/namespace-resource-type.entity';
-import { Namespace, Visibility } from '../src/modules/namespaces/namespace.entity';
-import { MetadefObject } from '../src/modules/objects/object.entity';
-import { PropertyDefinition, type PropertySchema } from '../src/modules/properties/property.entity';
-import { resourceTypeService } from '../src/modules/resource-types/resource-type.service';
+import { metadefsService } from '../src/modules/metadefs-io/metadefs.service';
+import type { PropertySchema } from '../src/modules/properties/property.entity';
 import { registerScenario } from './scenarios';
-
-/** The shape of Glance's metadefs JSON files, as far as this loader reads them. */
-interface GlanceDocument {
-  namespace: string;
-  display_name?: string;
-  description?: string;
-  visibility?: string;
-  protected?: boolean;
-  owner?: string;
-  resource_type_associations?: { name: string; prefix?: string; properties_target?: string }[];
-  properties?: Record<string, PropertySchema>;
-  objects?: {
-    name: string;
-    description?: string;
-    required?: string[];
-    properties?: Record<string, PropertySchema>;
-  }[];
-  tags?: { name: string }[];
-}
 
 const LARGE_NAMESPACE = 'Bench::Large';
 
-/**
- * BENCH-ONLY DATA LOADING. The Glance importer (`metadefs load`) is written on another branch; until it lands,
- * this inserts the fixture files straight through the repositories, without the importer's checks. Do not use
- * it for anything but benchmarks. Also adds one large synthetic namespace (400 properties, 20 objects of 10).
- */
-async function insertDocument(tx: Context, document: GlanceDocument): Promise<void> {
-  const namespace = await tx.db.getRepository(Namespace).save(
-    tx.db.getRepository(Namespace).create({
-      name: document.namespace,
-      displayName: document.display_name ?? null,
-      description: document.description ?? null,
-      visibility: document.visibility === 'public' ? Visibility.PUBLIC : Visibility.PRIVATE,
-      protected: document.protected ?? false,
-      owner: document.owner ?? tx.identity.projectId,
-    }),
-  );
-  const associations = document.resource_type_associations ?? [];
-  const types = await resourceTypeService.ensure(
-    tx,
-    associations.map((association) => association.name),
-    'resource_type_associations',
-  );
-  for (const association of associations) {
-    await tx.db.getRepository(NamespaceResourceType).insert({
-      namespaceId: namespace.pk,
-      resourceTypeId: types.get(association.name)!.pk,
-      prefix: association.prefix ?? null,
-      propertiesTarget: association.properties_target ?? null,
-    });
-  }
-  const properties = tx.db.getRepository(PropertyDefinition);
-  const rows = (entries: Record<string, PropertySchema>, objectId: number | null) =>
-    Object.entries(entries).map(([name, schema]) =>
-      properties.create({ namespaceId: namespace.pk, objectId, baseName: name, schema }),
-    );
-  if (document.properties) await properties.save(rows(document.properties, null), { chunk: 100 });
-  for (const object of document.objects ?? []) {
-    const saved = await tx.db.getRepository(MetadefObject).save(
-      tx.db.getRepository(MetadefObject).create({
-        namespaceId: namespace.pk,
-        name: object.name,
-        description: object.description ?? null,
-        requiredNames: object.required ?? [],
-      }),
-    );
-    if (object.properties) await properties.save(rows(object.properties, saved.pk), { chunk: 100 });
-  }
-  for (const tag of document.tags ?? []) {
-    await tx.db.getRepository(MetadefTag).insert({ namespaceId: namespace.pk, name: tag.name });
-  }
-}
-
-function largeDocument(): GlanceDocument {
+/** One large synthetic namespace in Glance's format (400 properties, 20 objects of 10). */
+function largeDocument(): Record<string, unknown> {
   const property = (n: number): PropertySchema => ({
     type: n % 3 === 0 ? 'integer' : 'string',
     title: `Synthetic property ${n}`,
@@ -112,21 +38,15 @@ function largeDocument(): GlanceDocument {
 
 let loaded: Promise<void> | undefined;
 
+/** Loads Glance's 33 definition files and the large namespace with the real importer (`metadefs load`). */
 function loadCatalog(runtime: Runtime): Promise<void> {
   loaded ??= (async () => {
-    const folder = path.resolve(projectRoot(), 'test/fixtures/glance-metadefs');
-    const documents = readdirSync(folder)
-      .filter((file) => file.endsWith('.json'))
-      .sort()
-      .map((file) => JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as GlanceDocument);
-    documents.push(largeDocument());
     const ctx = runtime.adminContext();
-    await ctx.transaction(async (tx) => {
-      for (const document of documents) {
-        if (await tx.db.getRepository(Namespace).existsBy({ name: document.namespace })) continue;
-        await insertDocument(tx, document);
-      }
-    });
+    await metadefsService.loadDirectory(ctx, path.resolve(projectRoot(), 'test/fixtures/glance-metadefs'));
+    const dir = mkdtempSync(path.join(tmpdir(), 'metacatalog-bench-'));
+    writeFileSync(path.join(dir, 'large.json'), JSON.stringify(largeDocument()));
+    await metadefsService.loadDirectory(ctx, dir);
+    rmSync(dir, { recursive: true, force: true });
   })();
   return loaded;
 }
