@@ -4,6 +4,7 @@ import { CreatedAt, UpdatedAt } from '../../common/columns';
 import { Node } from '../../common/relay/node';
 import { NodeEntity } from '../../common/relay/node-entity';
 import { Namespace } from '../namespaces/namespace.entity';
+import { withPrefix } from '../properties/prefixed';
 
 export const OBJECT_NAME_MAX = 80;
 
@@ -44,9 +45,9 @@ export class MetadefObject extends NodeEntity implements Node {
   /** Not a column: the prefix of the resource type the namespace was read for. */
   prefix?: string | null;
 
+  /** This object as shown for a resource type with that prefix. */
   withPrefix(prefix: string | null | undefined): MetadefObject {
-    if (!prefix) return this;
-    return Object.assign(Object.create(MetadefObject.prototype) as MetadefObject, this, { prefix });
+    return withPrefix(this, prefix);
   }
 
   @Field(() => [String], {

@@ -6,6 +6,7 @@ import { NodeEntity } from '../../common/relay/node-entity';
 import { JSONScalar } from '../../common/scalars';
 import { Namespace } from '../namespaces/namespace.entity';
 import { MetadefObject } from '../objects/object.entity';
+import { withPrefix } from './prefixed';
 
 export enum PropertyType {
   STRING = 'string',
@@ -105,10 +106,9 @@ export class PropertyDefinition extends NodeEntity implements Node {
   /** Not a column: the prefix of the resource type the namespace was read for. */
   prefix?: string | null;
 
-  /** A copy of this definition shown with a resource type's prefix (rows may be cached and shared). */
+  /** This definition as shown for a resource type with that prefix. */
   withPrefix(prefix: string | null | undefined): PropertyDefinition {
-    if (!prefix) return this;
-    return Object.assign(Object.create(PropertyDefinition.prototype) as PropertyDefinition, this, { prefix });
+    return withPrefix(this, prefix);
   }
 
   @Field({ description: 'The key, with the resource type prefix applied when one was asked for.' })
