@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config';
 import type { Context } from '../common/context';
-import type { Authenticator } from '../common/identity/authenticate';
+import type { Authenticator, RequestInfo } from '../common/identity/authenticate';
 import type { Identity } from '../common/identity/identity';
 import { LoaderCache } from '../common/loaders';
 import { errorCode } from './format-error';
@@ -65,10 +65,7 @@ export function contextFor(
 }
 
 /** Builds the context of one HTTP request: authenticates it, then gives it fresh loaders. */
-export async function createRequestContext(
-  deps: ContextDeps,
-  headers: IncomingHttpHeaders,
-): Promise<Context> {
-  const identity = await deps.authenticate(headers);
-  return contextFor(deps, identity, requestIdOf(headers));
+export async function createRequestContext(deps: ContextDeps, request: RequestInfo): Promise<Context> {
+  const identity = await deps.authenticate(request);
+  return contextFor(deps, identity, requestIdOf(request.headers));
 }

@@ -29,7 +29,7 @@ export interface App {
   httpServer: http.Server;
   metrics: Metrics;
   /** The context of a request with these headers (what the HTTP layer does; tests use it with executeOperation). */
-  contextFor(headers: http.IncomingHttpHeaders): Promise<Context>;
+  contextFor(headers: http.IncomingHttpHeaders, remoteAddress?: string): Promise<Context>;
   listen(port?: number, host?: string): Promise<string>;
   /** Stops taking requests, lets in-flight ones finish, then closes the database. */
   stop(): Promise<void>;
@@ -113,7 +113,10 @@ export async function createApp({
   app.use(
     '/graphql',
     express.json({ limit: '2mb' }),
-    expressMiddleware(apollo, { context: ({ req }) => createRequestContext(deps, req.headers) }),
+    expressMiddleware(apollo, {
+      context: ({ req }) =>
+        createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress }),
+    }),
   );
 
   let stopping: Promise<void> | undefined;
@@ -125,7 +128,7 @@ export async function createApp({
     express: app,
     httpServer,
     metrics,
-    contextFor: (headers) => createRequestContext(deps, headers),
+    contextFor: (headers, remoteAddress) => createRequestContext(deps, { headers, remoteAddress }),
     listen(port = config.port, host = config.host) {
       return new Promise((resolve, reject) => {
         httpServer.once('error', reject);

@@ -4,7 +4,14 @@ import type { Config } from '../../config';
 import { UnauthenticatedError } from '../errors';
 import { makeIdentity, type Identity } from './identity';
 
-export type Authenticator = (headers: IncomingHttpHeaders) => Promise<Identity>;
+/** What the HTTP layer knows of a request that identity may depend on. */
+export interface RequestInfo {
+  headers: IncomingHttpHeaders;
+  /** The peer's address (the proxy's, behind one); absent for in-process calls such as tests. */
+  remoteAddress?: string;
+}
+
+export type Authenticator = (request: RequestInfo) => Promise<Identity>;
 
 const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
   const value = headers[name];
@@ -17,7 +24,7 @@ const splitRoles = (raw: string | undefined): string[] => (raw ? raw.split(',') 
 const noneAuthenticator: Authenticator = async () => makeIdentity('default', 'local', ['admin']);
 
 /** AUTH_MODE=headers: an authenticating proxy in front of us sets the identity headers. */
-const headersAuthenticator: Authenticator = async (headers) => {
+const headersAuthenticator: Authenticator = async ({ headers }) => {
   const projectId = header(headers, 'x-project-id')?.trim();
   if (!projectId) throw new UnauthenticatedError('X-Project-Id header is required');
   return makeIdentity(
@@ -38,7 +45,7 @@ function jwtAuthenticator(config: Config): Authenticator {
   const key: Uint8Array | JWTVerifyGetKey = config.jwtJwksUrl
     ? createRemoteJWKSet(new URL(config.jwtJwksUrl))
     : new TextEncoder().encode(config.jwtSecret);
-  return async (headers) => {
+  return async ({ headers }) => {
     const authorization = header(headers, 'authorization');
     const match = authorization?.match(/^Bearer\s+(\S+)$/i);
     if (!match) throw new UnauthenticatedError('A bearer token is required (Authorization: Bearer …)');
