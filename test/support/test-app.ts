@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { GraphQLFormattedError } from 'graphql';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { boot } from '../../src/app/runtime';
 import { createApp, type App } from '../../src/app/server';
 import { loadConfig, type Config } from '../../src/config';
@@ -51,9 +51,13 @@ export function headersOf(who: Who | null): IncomingHttpHeaders {
 
 /**
  * A real server (schema, context, error formatting, plugins) on a real, freshly migrated and seeded database,
- * with AUTH_MODE=headers. `env` overrides settings the way the environment would (e.g. METADEF_PROJECT_WRITES).
+ * with AUTH_MODE=headers. `env` overrides settings the way the environment would (e.g. METADEF_PROJECT_WRITES);
+ * `options.logger` receives the app's logs (see `captureLogs`).
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { logger?: Logger } = {},
+): Promise<TestApp> {
   const database = await createTestDatabaseUrl();
   const config = loadConfig({
     AUTH_MODE: 'headers',
@@ -61,7 +65,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     DATABASE_URL: database.url,
     ...env,
   });
-  const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
+  const logger = options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'silent' });
   const runtime = await boot({ config, logger });
   const app = await createApp(runtime);
 
@@ -114,4 +118,11 @@ export function unique(prefix = 'T'): string {
 /** The JSON body of an HTTP response, loosely typed for assertions. */
 export async function bodyOf(response: Response | Promise<Response>): Promise<Data> {
   return (await response).json();
+}
+
+/** A logger that keeps every line it writes, parsed (each must be one JSON object). */
+export function captureLogs(): { logger: Logger; lines: Data[] } {
+  const lines: Data[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+  return { logger, lines };
 }
