@@ -171,18 +171,31 @@ describe('HTTP edge: malformed requests', () => {
     expect(body.errors[0].message).toMatch(/token limit of 50 exceeded/i);
   });
 
-  it('bytes that are not HTTP get a JSON 400 and the connection is closed', async () => {
-    const answer = await new Promise<string>((resolve, reject) => {
+  /** What the server answers to these bytes, read until it closes the connection. */
+  const answerTo = (bytes: string) =>
+    new Promise<string>((resolve, reject) => {
       const socket = net.connect(Number(new URL(base).port), '127.0.0.1');
       let received = '';
       socket.on('data', (chunk) => (received += chunk.toString()));
       socket.on('end', () => resolve(received));
       socket.on('error', reject);
-      socket.write('NOT HTTP AT ALL\r\n\r\n');
+      socket.write(bytes);
     });
-    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+
+  it.each([
+    ['bytes that are not HTTP', 'NOT HTTP AT ALL\r\n\r\n', '400 Bad Request', /Malformed HTTP request/],
+    [
+      'headers over 16 KB',
+      `GET /health/live HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      '431 Request Header Fields Too Large',
+      /headers are too large/,
+    ],
+  ])('%s get a JSON error and the connection is closed', async (_what, bytes, statusLine, message) => {
+    const answer = await answerTo(bytes);
+    expect(answer.startsWith(`HTTP/1.1 ${statusLine}\r\n`)).toBe(true);
     const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
     expect(body.errors[0].extensions.code).toBe('BAD_REQUEST');
+    expect(body.errors[0].message).toMatch(message);
   });
 });
 

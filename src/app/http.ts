@@ -168,13 +168,20 @@ export function createRouter(routes: readonly Route[], logger: Logger) {
   };
 }
 
-/** The answer to bytes that are not HTTP (node's parser gave up): JSON like every other refusal. */
+/** What node's parser gives up on, by its error code: status, reason phrase, message. */
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive'],
+};
+
+/** The answer to bytes that are not (acceptable) HTTP: JSON like every other refusal. */
 function clientErrorResponse(error: NodeJS.ErrnoException): string {
-  const [status, reason] =
-    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : [400, 'Bad Request'];
-  const body = JSON.stringify({
-    errors: [{ message: `Malformed HTTP request (${reason})`, extensions: { code: 'BAD_REQUEST' } }],
-  });
+  const [status, reason, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    'Bad Request',
+    'Malformed HTTP request',
+  ];
+  const body = JSON.stringify({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] });
   return (
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
