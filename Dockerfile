@@ -12,11 +12,13 @@ COPY seeds ./seeds
 RUN npm run build && npm prune --omit=dev
 
 FROM node:22-bookworm-slim
+# /metrics is off until METRICS_TOKEN (or METRICS=public) is set.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=4000 \
     DATA_DIR=/data \
-    AUTH_MODE=headers
+    AUTH_MODE=headers \
+    METRICS=off
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

@@ -18,6 +18,8 @@ export interface Config {
   jwtJwksUrl: string | undefined;
   jwtIssuer: string | undefined;
   jwtAudience: string | undefined;
+  /** Who may read GET /metrics. */
+  metrics: MetricsConfig;
   introspection: boolean;
   graphiql: boolean;
   logLevel: string;
@@ -66,6 +68,46 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   return raw as T;
 }
 
+// --- Identity settings: who may read /metrics ---
+
+export type MetricsAccess = 'public' | 'token' | 'off';
+
+export interface MetricsConfig {
+  access: MetricsAccess;
+  token: string | undefined;
+}
+
+const MIN_SECRET_LENGTH = 16;
+
+/** A shared secret sent in a header: long enough not to be guessed, and only visible ASCII. */
+function secretSetting(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  if (raw.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(`${name} must be at least ${MIN_SECRET_LENGTH} characters, got ${raw.length}`);
+  }
+  if (!/^[\x21-\x7e]+$/.test(raw)) {
+    throw new ConfigError(`${name} must be visible ASCII characters only (no spaces or control characters)`);
+  }
+  return raw;
+}
+
+function metricsSettings(env: Env): MetricsConfig {
+  const token = secretSetting(env, 'METRICS_TOKEN');
+  const access = oneOf(env, 'METRICS', ['public', 'token', 'off'] as const, token ? 'token' : 'public');
+  if (access === 'token' && !token) throw new ConfigError('METRICS=token needs METRICS_TOKEN');
+  if (access !== 'token' && token) {
+    throw new ConfigError(`METRICS_TOKEN is set but METRICS=${access}: unset METRICS or set it to token`);
+  }
+  return { access, token };
+}
+
+function identitySettings(env: Env): Pick<Config, 'metrics'> {
+  return { metrics: metricsSettings(env) };
+}
+
+// --- end of identity settings ---
+
 export function loadConfig(env: Env = process.env): Config {
   const authMode = oneOf(env, 'AUTH_MODE', ['none', 'headers', 'jwt'] as const, 'none');
   const config: Config = {
@@ -80,6 +122,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtJwksUrl: env.JWT_JWKS_URL || undefined,
     jwtIssuer: env.JWT_ISSUER || undefined,
     jwtAudience: env.JWT_AUDIENCE || undefined,
+    ...identitySettings(env),
     introspection: bool(env, 'INTROSPECTION', true),
     graphiql: bool(env, 'GRAPHIQL', true),
     logLevel: env.LOG_LEVEL || 'info',

@@ -36,3 +36,28 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('identity settings', () => {
+  it('metrics are public by default, behind a bearer token with METRICS_TOKEN', () => {
+    expect(loadConfig({}).metrics).toEqual({ access: 'public', token: undefined });
+    expect(loadConfig({ METRICS_TOKEN: 'metrics-token-0123456789' }).metrics).toEqual({
+      access: 'token',
+      token: 'metrics-token-0123456789',
+    });
+    expect(loadConfig({ METRICS: 'off' }).metrics.access).toBe('off');
+  });
+
+  it.each([
+    [{ METRICS: 'private' }, /METRICS must be one of public, token, off/],
+    [{ METRICS: 'token' }, /METRICS=token needs METRICS_TOKEN/],
+    [
+      { METRICS: 'public', METRICS_TOKEN: 'metrics-token-0123456789' },
+      /METRICS_TOKEN is set but METRICS=public/,
+    ],
+    [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be at least 16/],
+    [{ METRICS_TOKEN: 'metrics token with spaces' }, /METRICS_TOKEN must be visible ASCII characters only/],
+  ])('fails fast with a message naming the variable for %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
