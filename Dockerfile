@@ -12,6 +12,8 @@ COPY seeds ./seeds
 RUN npm run build && npm prune --omit=dev
 
 FROM node:22-bookworm-slim
+# Serving the network behind an authenticating proxy: the container does not start until AUTH_PROXY_SECRET
+# and/or AUTH_TRUSTED_PROXIES say how to recognise it (or AUTH_MODE=jwt is set).
 # /metrics is off until METRICS_TOKEN (or METRICS=public) is set.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \

@@ -2,6 +2,8 @@
  * The environment, parsed and validated once. Every setting the service reads is here, with its default;
  * the README's configuration table mirrors this file.
  */
+import { isLoopbackHost, parseAddressRange } from './common/identity/proxy-trust';
+
 export type AuthMode = 'none' | 'headers' | 'jwt';
 export type Visibility = 'public' | 'private';
 
@@ -18,6 +20,8 @@ export interface Config {
   jwtJwksUrl: string | undefined;
   jwtIssuer: string | undefined;
   jwtAudience: string | undefined;
+  /** AUTH_MODE=headers: how the authenticating proxy in front of the service is recognised. */
+  authProxy: AuthProxyConfig;
   /** Who may read GET /metrics. */
   metrics: MetricsConfig;
   introspection: boolean;
@@ -68,7 +72,14 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   return raw as T;
 }
 
-// --- Identity settings: who may read /metrics ---
+// --- Identity: who the service believes (AUTH_MODE=headers) and who may read /metrics ---
+
+export interface AuthProxyConfig {
+  /** AUTH_PROXY_SECRET: what the proxy sends in X-Proxy-Secret. */
+  secret: string | undefined;
+  /** AUTH_TRUSTED_PROXIES: the addresses and CIDR ranges the proxy connects from. */
+  trustedProxies: string[];
+}
 
 export type MetricsAccess = 'public' | 'token' | 'off';
 
@@ -92,6 +103,18 @@ function secretSetting(env: Env, name: string): string | undefined {
   return raw;
 }
 
+function trustedProxiesSetting(env: Env): string[] {
+  const entries = (env.AUTH_TRUSTED_PROXIES ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const entry of entries) {
+    if (!parseAddressRange(entry)) {
+      throw new ConfigError(
+        `AUTH_TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range (e.g. 10.0.0.5, 10.0.0.0/8, fd00::/64)`,
+      );
+    }
+  }
+  return entries;
+}
+
 function metricsSettings(env: Env): MetricsConfig {
   const token = secretSetting(env, 'METRICS_TOKEN');
   const access = oneOf(env, 'METRICS', ['public', 'token', 'off'] as const, token ? 'token' : 'public');
@@ -102,17 +125,37 @@ function metricsSettings(env: Env): MetricsConfig {
   return { access, token };
 }
 
-function identitySettings(env: Env): Pick<Config, 'metrics'> {
-  return { metrics: metricsSettings(env) };
+function identitySettings(env: Env, authMode: AuthMode, host: string): Pick<Config, 'authProxy' | 'metrics'> {
+  const authProxy = {
+    secret: secretSetting(env, 'AUTH_PROXY_SECRET'),
+    trustedProxies: trustedProxiesSetting(env),
+  };
+  if (
+    authMode === 'headers' &&
+    !authProxy.secret &&
+    !authProxy.trustedProxies.length &&
+    !isLoopbackHost(host)
+  ) {
+    throw new ConfigError(
+      `AUTH_MODE=headers on HOST=${host} would believe identity headers (X-Roles: admin) from anyone who reaches ` +
+        'the port: set AUTH_PROXY_SECRET and/or AUTH_TRUSTED_PROXIES so that only your authenticating proxy is ' +
+        'believed, or use AUTH_MODE=jwt',
+    );
+  }
+  return {
+    authProxy,
+    metrics: metricsSettings(env),
+  };
 }
 
 // --- end of identity settings ---
 
 export function loadConfig(env: Env = process.env): Config {
   const authMode = oneOf(env, 'AUTH_MODE', ['none', 'headers', 'jwt'] as const, 'none');
+  const host = env.HOST || '127.0.0.1';
   const config: Config = {
     port: int(env, 'PORT', 4000),
-    host: env.HOST || '127.0.0.1',
+    host,
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1),
     databaseConnectTimeoutMs: int(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5000, 1),
@@ -122,7 +165,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtJwksUrl: env.JWT_JWKS_URL || undefined,
     jwtIssuer: env.JWT_ISSUER || undefined,
     jwtAudience: env.JWT_AUDIENCE || undefined,
-    ...identitySettings(env),
+    ...identitySettings(env, authMode, host),
     introspection: bool(env, 'INTROSPECTION', true),
     graphiql: bool(env, 'GRAPHIQL', true),
     logLevel: env.LOG_LEVEL || 'info',

@@ -38,6 +38,41 @@ describe('configuration', () => {
 });
 
 describe('identity settings', () => {
+  it('headers mode on a loopback HOST needs no proxy settings (local use, tests)', () => {
+    for (const HOST of ['127.0.0.1', '::1', 'localhost', undefined]) {
+      expect(loadConfig({ AUTH_MODE: 'headers', HOST }).authProxy).toEqual({
+        secret: undefined,
+        trustedProxies: [],
+      });
+    }
+  });
+
+  it.each(['0.0.0.0', '::', '10.0.0.5', 'metacatalog.example.org'])(
+    'refuses headers mode on HOST=%s without AUTH_PROXY_SECRET or AUTH_TRUSTED_PROXIES',
+    (HOST) => {
+      const load = () => loadConfig({ AUTH_MODE: 'headers', HOST });
+      expect(load).toThrow(ConfigError);
+      expect(load).toThrow(/AUTH_MODE=headers on HOST=.* set AUTH_PROXY_SECRET and\/or AUTH_TRUSTED_PROXIES/);
+    },
+  );
+
+  it('headers mode on the network with a proxy secret or trusted proxies', () => {
+    const secret = 'proxy-secret-0123456789';
+    expect(
+      loadConfig({ AUTH_MODE: 'headers', HOST: '0.0.0.0', AUTH_PROXY_SECRET: secret }).authProxy,
+    ).toEqual({
+      secret,
+      trustedProxies: [],
+    });
+    expect(
+      loadConfig({
+        AUTH_MODE: 'headers',
+        HOST: '0.0.0.0',
+        AUTH_TRUSTED_PROXIES: '10.0.0.5, fd00::/64 192.168.0.0/16',
+      }).authProxy.trustedProxies,
+    ).toEqual(['10.0.0.5', 'fd00::/64', '192.168.0.0/16']);
+  });
+
   it('metrics are public by default, behind a bearer token with METRICS_TOKEN', () => {
     expect(loadConfig({}).metrics).toEqual({ access: 'public', token: undefined });
     expect(loadConfig({ METRICS_TOKEN: 'metrics-token-0123456789' }).metrics).toEqual({
@@ -48,6 +83,13 @@ describe('identity settings', () => {
   });
 
   it.each([
+    [{ AUTH_PROXY_SECRET: 'short' }, /AUTH_PROXY_SECRET must be at least 16 characters, got 5/],
+    [
+      { AUTH_PROXY_SECRET: 'with spaces in the secret' },
+      /AUTH_PROXY_SECRET must be visible ASCII characters only/,
+    ],
+    [{ AUTH_TRUSTED_PROXIES: '10.0.0.0/8, proxy.local' }, /AUTH_TRUSTED_PROXIES: "proxy.local" is not an IP/],
+    [{ AUTH_TRUSTED_PROXIES: '10.0.0.0/33' }, /AUTH_TRUSTED_PROXIES: "10.0.0.0\/33" is not an IP/],
     [{ METRICS: 'private' }, /METRICS must be one of public, token, off/],
     [{ METRICS: 'token' }, /METRICS=token needs METRICS_TOKEN/],
     [

@@ -89,7 +89,7 @@ export async function createApp({
     config,
     dataSource: database.dataSource,
     logger,
-    authenticate: createAuthenticator(config),
+    authenticate: createAuthenticator(config, logger),
   };
 
   app.get('/health/live', (_req, res) => {
