@@ -12,14 +12,14 @@ COPY seeds ./seeds
 RUN npm run build && npm prune --omit=dev
 
 FROM node:22-bookworm-slim
-# Serving the network behind an authenticating proxy: the container does not start until AUTH_PROXY_SECRET
-# and/or AUTH_TRUSTED_PROXIES say how to recognise it (or AUTH_MODE=jwt is set).
+# Serving the network, identity comes from Keystone: the container does not start until KEYSTONE_URL and the
+# service credentials are set (or AUTH_MODE=headers with AUTH_PROXY_SECRET / AUTH_TRUSTED_PROXIES, or jwt).
 # /metrics is off until METRICS_TOKEN (or METRICS=public) is set.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=4000 \
     DATA_DIR=/data \
-    AUTH_MODE=headers \
+    AUTH_MODE=keystone \
     METRICS=off
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import { UnauthenticatedError } from '../errors';
 import { makeIdentity, type Identity } from './identity';
+import { keystoneAuthenticator } from './keystone';
 import { createProxyCheck } from './proxy-trust';
 
 /** What the HTTP layer knows of a request that identity may depend on. */
@@ -93,5 +94,7 @@ export function createAuthenticator(config: Config, logger: Logger): Authenticat
       return headersAuthenticator(config, logger);
     case 'jwt':
       return jwtAuthenticator(config);
+    case 'keystone':
+      return keystoneAuthenticator(config.keystone!, logger);
   }
 }

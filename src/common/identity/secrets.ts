@@ -22,3 +22,8 @@ export function metricsAllowed(settings: MetricsConfig, authorization: string | 
   if (settings.access === 'public') return true;
   return settings.access === 'token' && bearerMatches(authorization, settings.token!);
 }
+
+/** A key under which to remember something about a token without keeping the token itself in memory. */
+export function tokenKey(token: string): string {
+  return digest(token).toString('base64url');
+}
