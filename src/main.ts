@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
+import type { Logger } from 'pino';
 import { createLogger } from './app/logger';
 import { boot, type Runtime } from './app/runtime';
 import { printAppSchema } from './app/schema';
@@ -12,6 +13,16 @@ import { undoLastMigration } from './db/migrate';
 import { runSeeds } from './db/seed';
 import { registerMetadefCommands } from './modules/metadefs-io/metadefs.cli';
 import { registerTraitCommands } from './modules/traits/trait.cli';
+
+/** Errors already logged (as JSON, by serve): the entry point only exits with their code. */
+const reported = new WeakSet<object>();
+
+function reportedAsJson(logger: Logger, error: unknown): unknown {
+  if (error instanceof ConfigError) logger.fatal(`configuration error: ${error.message}`);
+  else logger.fatal({ err: error }, 'could not start');
+  if (error instanceof Object) reported.add(error);
+  return error;
+}
 
 /** After SHUTDOWN_TIMEOUT_MS of draining, how long closing the database may take before we give up. */
 const CLOSE_GRACE_MS = 5000;
@@ -26,9 +37,7 @@ async function serve(): Promise<void> {
   try {
     config = loadConfig();
   } catch (error) {
-    createLogger({ logLevel: 'info' }).fatal(`configuration error: ${(error as Error).message}`);
-    process.exitCode = error instanceof ConfigError ? 2 : 1;
-    return;
+    throw reportedAsJson(createLogger({ logLevel: 'info' }), error);
   }
   const logger = createLogger(config);
   const crash = (what: string) => (error: unknown) => {
@@ -65,7 +74,7 @@ async function serve(): Promise<void> {
     runtime = await boot({ config, logger });
     if (config.authMode === 'none') {
       logger.warn(
-        'AUTH_MODE=none: every request is an admin of project "default". Use AUTH_MODE=headers or jwt in production.',
+        'AUTH_MODE=none: every request is an admin of project "default". Use AUTH_MODE=keystone, headers or jwt in production.',
       );
     }
     app = await createApp(runtime);
@@ -75,10 +84,8 @@ async function serve(): Promise<void> {
       `metacatalog listening on ${url}`,
     );
   } catch (error) {
-    if (error instanceof ConfigError) logger.fatal(`configuration error: ${error.message}`);
-    else logger.fatal({ err: error }, 'could not start');
     await (app ? app.stop() : runtime?.database.close())?.catch(crash('error while stopping'));
-    process.exit(error instanceof ConfigError ? 2 : 1);
+    throw reportedAsJson(logger, error);
   }
   if (signalled) void stop(app);
 }
@@ -155,12 +162,16 @@ export async function main(argv: string[] = process.argv): Promise<void> {
   try {
     await buildProgram().parseAsync(argv);
   } catch (error) {
-    // A failed command may leave the database open: exit rather than wait for it.
-    if (error instanceof ConfigError) {
-      console.error(`configuration error: ${error.message}`);
-      process.exit(2);
+    if (!reported.has(error as object)) {
+      console.error(
+        error instanceof ConfigError
+          ? `configuration error: ${error.message}`
+          : error instanceof Error
+            ? error.message
+            : error,
+      );
     }
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
+    // A failed command may leave the database open: exit rather than wait for it.
+    process.exit(error instanceof ConfigError ? 2 : 1);
   }
 }

@@ -22,21 +22,21 @@ describe('configuration', () => {
   });
 
   it.each([
-    [{ AUTH_MODE: 'kerberos' }, /AUTH_MODE must be one of none, headers, jwt/],
+    [{ AUTH_MODE: 'kerberos' }, /AUTH_MODE must be one of none, headers, jwt, keystone/],
     [{ PORT: 'eighty' }, /PORT must be an integer/],
-    [{ PORT: '70000' }, /PORT must be an integer from 0 to 65535, got "70000"/],
-    [{ PORT: '-1' }, /PORT must be an integer from 0 to 65535/],
+    [{ PORT: '70000' }, /PORT must be an integer >= 0 and <= 65535, got "70000"/],
+    [{ PORT: '-1' }, /PORT must be an integer >= 0 and <= 65535/],
     [{ PORT: '80.5' }, /PORT must be an integer/],
     [{ PORT: '0x50' }, /PORT must be an integer/],
     [{ HOST: 'two words' }, /HOST must be a host name or an IP address/],
     [{ HOST: 'http://example.org' }, /HOST must be a host name or an IP address/],
     [{ DATABASE_URL: 'postgres://user@host:99999/db' }, /DATABASE_URL is not a valid URL/],
     [{ DATABASE_URL: 'localhost:5432' }, /DATABASE_URL must start with postgres:\/\//],
-    [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE must be an integer from 1/],
+    [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE must be an integer >= 1/],
     [{ DATABASE_CONNECT_TIMEOUT_MS: 'soon' }, /DATABASE_CONNECT_TIMEOUT_MS must be an integer/],
     [
       { DATABASE_CONNECT_TIMEOUT_MS: '99999999999' },
-      /DATABASE_CONNECT_TIMEOUT_MS must be an integer from 1 to 2147483647/,
+      /DATABASE_CONNECT_TIMEOUT_MS must be an integer >= 1 and <= 2147483647/,
     ],
     [{ AUTH_MODE: 'jwt', JWT_JWKS_URL: 'not a url' }, /JWT_JWKS_URL is not a valid URL/],
     [
@@ -52,10 +52,10 @@ describe('configuration', () => {
     [{ SHUTDOWN_TIMEOUT_MS: '-5' }, /SHUTDOWN_TIMEOUT_MS must be an integer/],
     [{ SHUTDOWN_TIMEOUT_MS: '1e20' }, /SHUTDOWN_TIMEOUT_MS must be an integer/],
     [{ SEED_ON_START: 'never' }, /SEED_ON_START must be true or false/],
-    [{ GRAPHQL_MAX_DEPTH: '0' }, /GRAPHQL_MAX_DEPTH must be an integer from 1/],
+    [{ GRAPHQL_MAX_DEPTH: '0' }, /GRAPHQL_MAX_DEPTH must be an integer >= 1/],
     [{ GRAPHQL_MAX_ALIASES: 'many' }, /GRAPHQL_MAX_ALIASES must be an integer/],
-    [{ GRAPHQL_MAX_COST: '3000000000' }, /GRAPHQL_MAX_COST must be an integer from 1 to 2147483647/],
-    [{ GRAPHQL_MAX_TOKENS: '0' }, /GRAPHQL_MAX_TOKENS must be an integer from 1/],
+    [{ GRAPHQL_MAX_COST: '3000000000' }, /GRAPHQL_MAX_COST must be an integer >= 1 and <= 2147483647/],
+    [{ GRAPHQL_MAX_TOKENS: '0' }, /GRAPHQL_MAX_TOKENS must be an integer >= 1/],
     [{ GRAPHQL_MAX_DIRECTIVES: 'ten' }, /GRAPHQL_MAX_DIRECTIVES must be an integer/],
     [{ METADEF_NAMESPACES_PER_PROJECT: '-1' }, /METADEF_NAMESPACES_PER_PROJECT must be an integer/],
     [{ METADEF_PROPERTIES_PER_NAMESPACE: '1.5' }, /METADEF_PROPERTIES_PER_NAMESPACE must be an integer/],
@@ -94,5 +94,113 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u:s3cret@host:99999/db' })).toThrow(
       expect.objectContaining({ message: expect.not.stringContaining('s3cret') }),
     );
+  });
+});
+
+describe('identity settings', () => {
+  const keystone = {
+    AUTH_MODE: 'keystone',
+    KEYSTONE_URL: 'http://keystone:5000',
+    KEYSTONE_USERNAME: 'metacatalog',
+    KEYSTONE_PASSWORD: 'pw',
+    KEYSTONE_PROJECT_NAME: 'service',
+  };
+
+  it('headers mode on a loopback HOST needs no proxy settings (local use, tests)', () => {
+    for (const HOST of ['127.0.0.1', '::1', 'localhost', undefined]) {
+      expect(loadConfig({ AUTH_MODE: 'headers', HOST }).authProxy).toEqual({
+        secret: undefined,
+        trustedProxies: [],
+      });
+    }
+  });
+
+  it.each(['0.0.0.0', '::', '10.0.0.5', 'metacatalog.example.org'])(
+    'refuses headers mode on HOST=%s without AUTH_PROXY_SECRET or AUTH_TRUSTED_PROXIES',
+    (HOST) => {
+      const load = () => loadConfig({ AUTH_MODE: 'headers', HOST });
+      expect(load).toThrow(ConfigError);
+      expect(load).toThrow(/AUTH_MODE=headers on HOST=.* set AUTH_PROXY_SECRET and\/or AUTH_TRUSTED_PROXIES/);
+    },
+  );
+
+  it('headers mode on the network with a proxy secret or trusted proxies', () => {
+    const secret = 'proxy-secret-0123456789';
+    expect(
+      loadConfig({ AUTH_MODE: 'headers', HOST: '0.0.0.0', AUTH_PROXY_SECRET: secret }).authProxy,
+    ).toEqual({
+      secret,
+      trustedProxies: [],
+    });
+    expect(
+      loadConfig({
+        AUTH_MODE: 'headers',
+        HOST: '0.0.0.0',
+        AUTH_TRUSTED_PROXIES: '10.0.0.5, fd00::/64 192.168.0.0/16',
+      }).authProxy.trustedProxies,
+    ).toEqual(['10.0.0.5', 'fd00::/64', '192.168.0.0/16']);
+  });
+
+  it('reads keystone settings like keystonemiddleware, with defaults', () => {
+    expect(loadConfig(keystone).keystone).toEqual({
+      url: 'http://keystone:5000/v3',
+      serviceToken: undefined,
+      password: {
+        username: 'metacatalog',
+        password: 'pw',
+        projectName: 'service',
+        userDomainName: 'Default',
+        projectDomainName: 'Default',
+      },
+      cacheSeconds: 300,
+      cacheSize: 10000,
+      timeoutMs: 5000,
+    });
+    expect(
+      loadConfig({ ...keystone, KEYSTONE_URL: 'https://id.example.org/identity/v3/' }).keystone!.url,
+    ).toBe('https://id.example.org/identity/v3');
+    const fixed = { AUTH_MODE: 'keystone', KEYSTONE_URL: 'http://k/v3', KEYSTONE_SERVICE_TOKEN: 'tok' };
+    expect(loadConfig(fixed).keystone).toMatchObject({ serviceToken: 'tok', password: undefined });
+  });
+
+  it('metrics are public by default, behind a bearer token with METRICS_TOKEN', () => {
+    expect(loadConfig({}).metrics).toEqual({ access: 'public', token: undefined });
+    expect(loadConfig({ METRICS_TOKEN: 'metrics-token-0123456789' }).metrics).toEqual({
+      access: 'token',
+      token: 'metrics-token-0123456789',
+    });
+    expect(loadConfig({ METRICS: 'off' }).metrics.access).toBe('off');
+  });
+
+  it.each([
+    [{ AUTH_PROXY_SECRET: 'short' }, /AUTH_PROXY_SECRET must be at least 16 characters, got 5/],
+    [
+      { AUTH_PROXY_SECRET: 'with spaces in the secret' },
+      /AUTH_PROXY_SECRET must be visible ASCII characters only/,
+    ],
+    [{ AUTH_TRUSTED_PROXIES: '10.0.0.0/8, proxy.local' }, /AUTH_TRUSTED_PROXIES: "proxy.local" is not an IP/],
+    [{ AUTH_TRUSTED_PROXIES: '10.0.0.0/33' }, /AUTH_TRUSTED_PROXIES: "10.0.0.0\/33" is not an IP/],
+    [{ AUTH_MODE: 'keystone' }, /AUTH_MODE=keystone needs KEYSTONE_URL/],
+    [{ ...keystone, KEYSTONE_URL: 'keystone:5000' }, /KEYSTONE_URL must be an http\(s\) URL/],
+    [{ ...keystone, KEYSTONE_URL: 'ftp://keystone/v3' }, /KEYSTONE_URL must be an http\(s\) URL/],
+    [
+      { ...keystone, KEYSTONE_PASSWORD: '' },
+      /needs service credentials .*KEYSTONE_USERNAME, KEYSTONE_PASSWORD, KEYSTONE_PROJECT_NAME \(missing KEYSTONE_PASSWORD\), or KEYSTONE_SERVICE_TOKEN/,
+    ],
+    [{ ...keystone, KEYSTONE_SERVICE_TOKEN: 'tok' }, /either KEYSTONE_SERVICE_TOKEN or .*, not both/],
+    [{ ...keystone, KEYSTONE_CACHE_SECONDS: 'ten' }, /KEYSTONE_CACHE_SECONDS must be an integer >= 0/],
+    [{ ...keystone, KEYSTONE_CACHE_SIZE: '0' }, /KEYSTONE_CACHE_SIZE must be an integer >= 1/],
+    [{ ...keystone, KEYSTONE_TIMEOUT_MS: '-5' }, /KEYSTONE_TIMEOUT_MS must be an integer >= 1/],
+    [{ METRICS: 'private' }, /METRICS must be one of public, token, off/],
+    [{ METRICS: 'token' }, /METRICS=token needs METRICS_TOKEN/],
+    [
+      { METRICS: 'public', METRICS_TOKEN: 'metrics-token-0123456789' },
+      /METRICS_TOKEN is set but METRICS=public/,
+    ],
+    [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be at least 16/],
+    [{ METRICS_TOKEN: 'metrics token with spaces' }, /METRICS_TOKEN must be visible ASCII characters only/],
+  ])('fails fast with a message naming the variable for %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
   });
 });

@@ -9,12 +9,13 @@ import type { Logger } from 'pino';
 import { ConfigError, type Config } from '../config';
 import type { Context } from '../common/context';
 import { createAuthenticator } from '../common/identity/authenticate';
+import { metricsAllowed } from '../common/identity/secrets';
 import type { Database } from '../db/database';
 import { createRequestContext, type ContextDeps } from './context';
 import { createFormatError } from './format-error';
 import { graphiqlAssetsRoute } from './graphiql';
 import { graphqlRoute } from './graphql-http';
-import { createHttpServer, createRouter, sendJson, type Route } from './http';
+import { createHttpServer, createRouter, HttpError, sendJson, type Route } from './http';
 import { createArmor, parseOptions } from './limits';
 import { createMetrics, observabilityPlugin, type Metrics } from './observability';
 import { buildAppSchema } from './schema';
@@ -108,7 +109,7 @@ export async function createApp({
     config,
     dataSource: database.dataSource,
     logger,
-    authenticate: createAuthenticator(config),
+    authenticate: createAuthenticator(config, logger),
   };
 
   // The route table. A web app's static files would be one more route (`path: '/', prefix: true`, last), and
@@ -139,16 +140,30 @@ export async function createApp({
         },
       },
     },
-    {
-      path: '/metrics',
-      methods: {
-        async GET(_req, res) {
-          const text = await metrics.registry.metrics();
-          res.writeHead(200, { 'content-type': metrics.registry.contentType });
-          res.end(text);
-        },
-      },
-    },
+    ...(config.metrics.access === 'off'
+      ? []
+      : [
+          {
+            path: '/metrics',
+            methods: {
+              async GET(req, res) {
+                if (!metricsAllowed(config.metrics, req.headers.authorization)) {
+                  throw new HttpError(
+                    401,
+                    'UNAUTHENTICATED',
+                    'METRICS_TOKEN required (Authorization: Bearer …)',
+                    {
+                      'www-authenticate': 'Bearer realm="metrics"',
+                    },
+                  );
+                }
+                const text = await metrics.registry.metrics();
+                res.writeHead(200, { 'content-type': metrics.registry.contentType });
+                res.end(text);
+              },
+            },
+          } satisfies Route,
+        ]),
     ...(config.graphiql ? [graphiqlAssetsRoute()] : []),
   ];
   const { server: httpServer, drain } = createHttpServer(createRouter(routes, logger), logger);

@@ -52,11 +52,11 @@ export function headersOf(who: Who | null): IncomingHttpHeaders {
 /**
  * A real server (schema, context, error formatting, plugins) on a real, freshly migrated and seeded database,
  * with AUTH_MODE=headers. `env` overrides settings the way the environment would (e.g. METADEF_PROJECT_WRITES);
- * `options.logger` receives the app's logs (see `captureLogs`).
+ * `logger` receives the app's logs (tests that check what is logged).
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { logger?: Logger } = {},
+  { logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' }) }: { logger?: Logger } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabaseUrl();
   const config = loadConfig({
@@ -65,7 +65,6 @@ export async function startTestApp(
     DATABASE_URL: database.url,
     ...env,
   });
-  const logger = options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'silent' });
   const runtime = await boot({ config, logger });
   const app = await createApp(runtime);
 
@@ -120,9 +119,17 @@ export async function bodyOf(response: Response | Promise<Response>): Promise<Da
   return (await response).json();
 }
 
-/** A logger that keeps every line it writes, parsed (each must be one JSON object). */
-export function captureLogs(): { logger: Logger; lines: Data[] } {
-  const lines: Data[] = [];
-  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-  return { logger, lines };
+/** POSTs a GraphQL operation over real HTTP (the peer address and status are real); returns status and body. */
+export async function postGql(
+  url: string,
+  query: string,
+  variables: Record<string, unknown>,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: Data }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: response.status, body: await response.json() };
 }
