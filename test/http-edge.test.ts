@@ -120,6 +120,17 @@ describe('HTTP edge: malformed requests', () => {
     expect(response.json()).toEqual({ data: { __typename: 'Query' } });
   });
 
+  it('HEAD answers like GET without a body (GraphiQL page, health, assets)', async () => {
+    const page = await raw(base, 'HEAD', '/graphql', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).toBe('');
+    expect((await raw(base, 'HEAD', '/health/live')).status).toBe(200);
+    const asset = await raw(base, 'HEAD', '/graphiql/assets/graphiql.min.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=86400, immutable');
+  });
+
   it('a wrong method is 405 with Allow', async () => {
     const response = await raw(base, 'PUT', '/graphql', { headers: JSON_HEADERS, body: '{}' });
     expectRefused(response, 405, 'BAD_REQUEST', /PUT/);

@@ -45,10 +45,10 @@ const PAGE = `<!doctype html>
   </body>
 </html>`;
 
-/** A browser's GET (it prefers HTML and sends no query) gets the GraphiQL page instead of a GraphQL answer. */
+/** A browser's GET or HEAD (it prefers HTML, sends no query) gets GraphiQL instead of a GraphQL answer. */
 export function wantsGraphiql(req: IncomingMessage, search: string): boolean {
   return (
-    req.method === 'GET' &&
+    (req.method === 'GET' || req.method === 'HEAD') &&
     !new URLSearchParams(search).has('query') &&
     new Negotiator(req).mediaType(['application/json', 'text/html']) === 'text/html'
   );
