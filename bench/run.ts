@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     rows.push({
       scenario: name,
       'req/s': Math.round(rate),
-      'of floor': floorRate ? Number((rate / floorRate).toFixed(2)) : '-',
+      'of floor': floorRate ? Number((rate / floorRate).toFixed(3)) : '-',
       'p50 ms': result.latency.p50,
       'p99 ms': result.latency.p99,
       requests: result.requests.total,
