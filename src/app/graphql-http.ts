@@ -6,7 +6,7 @@ import { graphiqlPage, wantsGraphiql } from './graphiql';
 import { HttpError, logRefused, readBody, type RequestMeta, type Route } from './http';
 
 /** The largest request body accepted (a GraphQL document with its variables). */
-export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 /** The body of a POST: JSON in UTF-8 (the GraphQL-over-HTTP media type), else 415; unparsable, 400. */
 async function readJsonBody(req: IncomingMessage): Promise<unknown> {
