@@ -391,6 +391,39 @@ describe('namespaces with METADEF_PROJECT_WRITES=true', () => {
     expectError(await t.gql(UPDATE, { name, input: { owner: OWNER.project } }, OTHER), 'FORBIDDEN');
   });
 
+  it('only admins create resource types: a project may associate existing types only', async () => {
+    const writer = project('p-types');
+    const typeNames = async () =>
+      (await t.ok(`{ resourceTypes { name } }`)).resourceTypes.map((rt: { name: string }) => rt.name);
+    const evil = unique('Evil::Type');
+    const name = unique();
+    const refused = await t.gql(
+      CREATE,
+      { input: { name, visibility: 'PRIVATE', resourceTypeAssociations: [{ name: evil }] } },
+      writer,
+    );
+    expectError(refused, 'BAD_USER_INPUT', 'input.resourceTypeAssociations.0.name');
+    expect(refused.errors?.[0].message).toContain(evil);
+    expect((await t.ok(NAMESPACE, { name }, ADMIN)).namespace).toBeNull();
+
+    await t.ok(CREATE, { input: { name, resourceTypeAssociations: [{ name: 'OS::Nova::Flavor' }] } }, writer);
+    expectError(
+      await t.gql(ASSOCIATE, { ns: name, input: { name: evil } }, writer),
+      'BAD_USER_INPUT',
+      'input.name',
+    );
+    await t.ok(ASSOCIATE, { ns: name, input: { name: 'OS::Glance::Image', prefix: 'x_' } }, writer);
+    const shared = await createNamespace(t, { owner: writer.project, visibility: 'PUBLIC' }, ADMIN);
+    for (const who of [OTHER, SERVICE]) {
+      expectError(await t.gql(ASSOCIATE, { ns: shared, input: { name: evil } }, who), 'FORBIDDEN');
+      expectError(await t.gql(ASSOCIATE, { ns: name, input: { name: evil } }, who), 'NOT_FOUND');
+    }
+    expect(await typeNames()).not.toContain(evil);
+
+    await t.ok(ASSOCIATE, { ns: shared, input: { name: evil } }, ADMIN);
+    expect(await typeNames()).toContain(evil);
+  });
+
   it('enforces the namespace quota with a message naming it; admins are not bound by it', async () => {
     const who = project('p-quota');
     await t.ok(CREATE, { input: { name: unique() } }, who);

@@ -81,7 +81,8 @@ export class NamespaceResolver {
   }
 
   @Mutation(() => NamespaceResourceType, {
-    description: 'Associates a resource type, creating it if unknown.',
+    description:
+      'Associates a resource type. Only admins create resource types: an unknown type is registered for an admin, BAD_USER_INPUT for anyone else.',
   })
   associateResourceType(
     @Ctx() ctx: Context,

@@ -191,7 +191,12 @@ export class NamespaceService {
         }
         seen.add(association.name);
       });
-      await this.insertAssociations(tx, namespace, associations, 'input.resourceTypeAssociations');
+      await this.insertAssociations(
+        tx,
+        namespace,
+        associations,
+        (index) => `input.resourceTypeAssociations.${index}`,
+      );
       for (const step of this.creationSteps) await step(tx, namespace, input);
       return namespace;
     });
@@ -236,7 +241,7 @@ export class NamespaceService {
   associate(ctx: Context, name: string, input: ResourceTypeAssociationInput): Promise<NamespaceResourceType> {
     return ctx.transaction(async (tx) => {
       const namespace = await this.requireWritable(tx, name);
-      const [association] = await this.insertAssociations(tx, namespace, [input], 'input');
+      const [association] = await this.insertAssociations(tx, namespace, [input], () => 'input');
       return association;
     });
   }
@@ -260,22 +265,22 @@ export class NamespaceService {
     tx: Context,
     namespace: Namespace,
     inputs: ResourceTypeAssociationInput[],
-    field: string,
+    pathOf: (index: number) => string,
   ): Promise<NamespaceResourceType[]> {
     if (!inputs.length) return [];
-    const types = await resourceTypeService.ensure(
+    const nameField = (index: number) => `${pathOf(index)}.name`;
+    const types = await resourceTypeService.resolve(
       tx,
       inputs.map((input) => input.name),
-      `${field}.name`,
+      nameField,
     );
     const repository = tx.db.getRepository(NamespaceResourceType);
     const saved: NamespaceResourceType[] = [];
     for (const [index, input] of inputs.entries()) {
       const resourceType = types.get(input.name)!;
       if (await repository.existsBy({ namespaceId: namespace.pk, resourceTypeId: resourceType.pk })) {
-        const path = inputs.length > 1 ? `${field}.${index}.name` : `${field}.name`;
         throw new ConflictError(
-          `Namespace "${namespace.name}" is already associated with ${input.name} (${path})`,
+          `Namespace "${namespace.name}" is already associated with ${input.name} (${nameField(index)})`,
         );
       }
       const association = repository.create({
