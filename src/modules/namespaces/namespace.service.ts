@@ -40,6 +40,9 @@ const SORT: Record<NamespaceOrderField, { expr: string; kind: SortValueKind }> =
   [NamespaceOrderField.UPDATED_AT]: { expr: 'ns.updated_at', kind: 'timestamp' },
 };
 
+/** The advisory lock class of namespace creations by one owner (the other key is the owner's hash). */
+const NAMESPACE_QUOTA_LOCK = 7301948;
+
 /** Hooks other modules add to namespace creation (e.g. embedded properties, objects and tags). */
 export type NamespaceCreationStep = (
   tx: Context,
@@ -296,7 +299,13 @@ export class NamespaceService {
     return saved;
   }
 
+  /**
+   * Count-then-insert holds only if the creators for one owner take turns: each first takes a transaction-scoped
+   * advisory lock on the owner (released at commit or rollback), so its count sees every namespace committed
+   * before it, on any number of instances sharing the database.
+   */
   private async checkNamespaceQuota(tx: Context, owner: string): Promise<void> {
+    await tx.db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [NAMESPACE_QUOTA_LOCK, owner]);
     const limit = tx.config.quotas.namespacesPerProject;
     const count = await tx.db.getRepository(Namespace).countBy({ owner });
     if (count >= limit) {
