@@ -280,9 +280,48 @@ describe('namespaces', () => {
     it('applies the prefix of the asked resource type, none for an unassociated one', async () => {
       const name = await createNamespace(t, {
         resourceTypeAssociations: [{ name: 'OS::Nova::Flavor', prefix: 'hw:' }],
+        properties: [{ name: 'cpu_cores', title: 'Cores', type: 'INTEGER' }],
+        objects: [
+          {
+            name: 'Threads',
+            required: ['cpu_threads'],
+            properties: [{ name: 'cpu_threads', title: 'T', type: 'INTEGER' }],
+          },
+        ],
       });
-      expect((await t.ok(NAMESPACE, { name, rt: 'OS::Nova::Flavor' })).namespace.name).toBe(name);
-      expect((await t.ok(NAMESPACE, { name, rt: 'OS::Glance::Image' })).namespace.name).toBe(name);
+      const PREFIXED = `query ($name: String!, $rt: String) {
+        namespace(name: $name, resourceType: $rt) {
+          name view { resourceType prefix }
+          properties { name storedName }
+          objects { name required properties { name storedName } }
+        }
+      }`;
+      expect((await t.ok(PREFIXED, { name, rt: 'OS::Nova::Flavor' })).namespace).toEqual({
+        name,
+        view: { resourceType: 'OS::Nova::Flavor', prefix: 'hw:' },
+        properties: [{ name: 'hw:cpu_cores', storedName: 'cpu_cores' }],
+        objects: [
+          {
+            name: 'Threads',
+            required: ['hw:cpu_threads'],
+            properties: [{ name: 'hw:cpu_threads', storedName: 'cpu_threads' }],
+          },
+        ],
+      });
+      const plain = {
+        name,
+        view: null,
+        properties: [{ name: 'cpu_cores', storedName: 'cpu_cores' }],
+        objects: [
+          {
+            name: 'Threads',
+            required: ['cpu_threads'],
+            properties: [{ name: 'cpu_threads', storedName: 'cpu_threads' }],
+          },
+        ],
+      };
+      expect((await t.ok(PREFIXED, { name, rt: 'OS::Glance::Image' })).namespace).toEqual(plain);
+      expect((await t.ok(PREFIXED, { name })).namespace).toEqual(plain);
     });
   });
 

@@ -1,5 +1,6 @@
 import type { Context } from '../../common/context';
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../common/errors';
+import { numericKey } from '../../common/relay/node';
 import { OrderDirection } from '../../common/relay/order';
 import {
   pageOf,
@@ -25,6 +26,7 @@ import {
   associationsByNamespacePk,
   namespaceCountByResourceType,
   namespacesByResourceType,
+  visibleNamespaceByPk,
 } from './namespace.loaders';
 import {
   assertCanCreate,
@@ -33,6 +35,7 @@ import {
   canSee,
   restrictToVisible,
 } from './namespace.policy';
+import { inView, parseViewKey, ResourceTypeView, type ViewableNodeEntity } from './resource-type-view';
 
 const SORT: Record<NamespaceOrderField, { expr: string; kind: SortValueKind }> = {
   [NamespaceOrderField.NAME]: { expr: 'ns.name', kind: 'text' },
@@ -123,8 +126,8 @@ export class NamespaceService {
   }
 
   /**
-   * The namespace as seen for one resource type: property names then carry that association's prefix
-   * (none when the namespace is not associated with it).
+   * The namespace as seen for one resource type: in the view of its association with it when that applies a
+   * prefix (property names then carry it, and the ids differ); else the plain namespace.
    */
   async getForResourceType(
     ctx: Context,
@@ -133,10 +136,35 @@ export class NamespaceService {
   ): Promise<Namespace | null> {
     const namespace = await this.getByName(ctx, name);
     if (!namespace || resourceType == null) return namespace;
-    const associations = await ctx.loaders.get(associationsByNamespacePk).load(namespace.pk);
-    namespace.appliedPrefix =
-      associations.find((association) => association.name === resourceType)?.prefix ?? null;
-    return namespace;
+    return inView(namespace, await this.viewFor(ctx, namespace.pk, resourceType));
+  }
+
+  /** The view of a namespace's association with a resource type; null if there is none or it has no prefix. */
+  async viewFor(ctx: Context, namespacePk: number, resourceType: string): Promise<ResourceTypeView | null> {
+    const associations = await ctx.loaders.get(associationsByNamespacePk).load(namespacePk);
+    const association = associations.find((candidate) => candidate.name === resourceType);
+    return association ? ResourceTypeView.of(resourceType, association.prefix) : null;
+  }
+
+  /**
+   * A namespace, object or property definition for `node(id:)`, by the key of its global id: `<pk>`, or
+   * `<pk>@<resourceType>` for the row seen in that resource type's view. Null when the row does not exist, its
+   * namespace is not visible to the caller, or the view no longer applies (no association with that type, or
+   * one without a prefix).
+   */
+  async nodeInView<T extends ViewableNodeEntity>(
+    ctx: Context,
+    key: string,
+    load: (pk: number) => Promise<T | null>,
+    namespacePkOf: (row: T) => number,
+  ): Promise<T | null> {
+    const { pk: rawPk, resourceType } = parseViewKey(key);
+    const pk = numericKey(rawPk);
+    const row = pk === null ? null : await load(pk);
+    if (!row || !(await ctx.loaders.get(visibleNamespaceByPk).load(namespacePkOf(row)))) return null;
+    if (resourceType === null) return row;
+    const view = await this.viewFor(ctx, namespacePkOf(row), resourceType);
+    return view ? inView(row, view) : null;
   }
 
   async getByPk(ctx: Context, pk: number): Promise<Namespace | null> {
