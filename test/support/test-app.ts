@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { GraphQLFormattedError } from 'graphql';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { boot } from '../../src/app/runtime';
 import { createApp, type App } from '../../src/app/server';
 import { loadConfig, type Config } from '../../src/config';
@@ -49,15 +49,23 @@ export function headersOf(who: Who | null): IncomingHttpHeaders {
   };
 }
 
+/** Options of a test server: `logger` receives the app's logs (tests that check what is logged). */
+export interface TestAppOptions {
+  logger?: Logger;
+}
+
 /** One service instance (boot + createApp, as `serve` does) on a database that already exists. */
-async function startInstance(databaseUrl: string, env: Record<string, string>): Promise<TestApp> {
+async function startInstance(
+  databaseUrl: string,
+  env: Record<string, string>,
+  { logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' }) }: TestAppOptions,
+): Promise<TestApp> {
   const config = loadConfig({
     AUTH_MODE: 'headers',
     LOG_LEVEL: 'silent',
     DATABASE_URL: databaseUrl,
     ...env,
   });
-  const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
   const runtime = await boot({ config, logger });
   const app = await createApp(runtime);
 
@@ -88,8 +96,11 @@ async function startInstance(databaseUrl: string, env: Record<string, string>): 
  * A real server (schema, context, error formatting, plugins) on a real, freshly migrated and seeded database,
  * with AUTH_MODE=headers. `env` overrides settings the way the environment would (e.g. METADEF_PROJECT_WRITES).
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const [app] = await startTestApps(1, env);
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const [app] = await startTestApps(1, env, options);
   return app;
 }
 
@@ -98,13 +109,18 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
  * PostgreSQL server (TEST_DATABASE_URL): each has its own process state, pool and loaders. On PGlite one
  * process owns the database, so every entry is the same single instance. Closing any entry closes them all.
  */
-export async function startTestApps(count: number, env: Record<string, string> = {}): Promise<TestApp[]> {
+export async function startTestApps(
+  count: number,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp[]> {
   const database = await createTestDatabaseUrl();
   const instances: TestApp[] = [];
   try {
     const instanceCount = database.shared ? count : 1;
     // One after the other: the first migrates and seeds, the others find both done.
-    for (let i = 0; i < instanceCount; i += 1) instances.push(await startInstance(database.url, env));
+    for (let i = 0; i < instanceCount; i += 1)
+      instances.push(await startInstance(database.url, env, options));
   } catch (error) {
     await Promise.all(instances.map((instance) => instance.close()));
     await database.drop();
@@ -142,4 +158,19 @@ export function unique(prefix = 'T'): string {
 /** The JSON body of an HTTP response, loosely typed for assertions. */
 export async function bodyOf(response: Response | Promise<Response>): Promise<Data> {
   return (await response).json();
+}
+
+/** POSTs a GraphQL operation over real HTTP (the peer address and status are real); returns status and body. */
+export async function postGql(
+  url: string,
+  query: string,
+  variables: Record<string, unknown>,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: Data }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: response.status, body: await response.json() };
 }
