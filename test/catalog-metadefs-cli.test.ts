@@ -7,6 +7,9 @@ import { buildProgram } from '../src/main';
 const FIXTURES = path.resolve(projectRoot(), 'test/fixtures/glance-metadefs');
 const EXPORT_FIXTURES = path.resolve(projectRoot(), 'test/fixtures/glance-metadefs-export');
 
+// Every command opens the embedded database from its folder and closes it: slow on a busy machine.
+jest.setTimeout(180_000);
+
 describe('catalog: metacatalog metadefs CLI', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'metadefs-cli-'));
   const saved = { ...process.env };
