@@ -1,13 +1,5 @@
 /** Tests are compiled by SWC (fast, emits decorator metadata); `npm run typecheck` covers types. */
-const swc = {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true },
-    target: 'es2022',
-  },
-  module: { type: 'commonjs' },
-  sourceMaps: 'inline',
-};
+const swc = require('./test/support/swc-options');
 
 module.exports = {
   testEnvironment: 'node',

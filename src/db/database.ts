@@ -1,10 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import type { Config } from '../config';
+import { EmbeddedPostgres } from './embedded';
 import { entities } from './entities';
 import { SnakeNamingStrategy } from './naming-strategy';
 import { QueryCounter } from './query-counter';
@@ -26,6 +23,8 @@ export interface Database {
   embedded?: EmbeddedServer;
   /** A description safe to log (no credentials). */
   describe: string;
+  /** The URL this process serves, told to another process that finds the embedded data folder in use. */
+  announce(url: string): void;
   close(): Promise<void>;
 }
 
@@ -42,41 +41,6 @@ function pgliteDir(config: Config): string | undefined {
   return resolve(rest);
 }
 
-async function startEmbedded(
-  config: Config,
-): Promise<{ url: string; embedded: EmbeddedServer; describe: string; close(): Promise<void> }> {
-  const dir = pgliteDir(config);
-  if (dir) mkdirSync(dir, { recursive: true });
-  const db = await PGlite.create(dir ? { dataDir: dir } : {});
-  // A private folder for the socket: short path (Unix socket paths are limited to ~100 bytes), mode 0700.
-  const socketDir = mkdtempSync(join(tmpdir(), 'metacatalog-'));
-  const socketPath = join(socketDir, '.s.PGSQL.5432');
-  let server: PGLiteSocketServer | undefined;
-  const embedded: EmbeddedServer = {
-    async startSocket() {
-      if (server) return;
-      server = new PGLiteSocketServer({ db, path: socketPath });
-      await server.start();
-    },
-    async stopSocket() {
-      const running = server;
-      server = undefined;
-      await running?.stop();
-    },
-  };
-  await embedded.startSocket();
-  return {
-    url: `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`,
-    embedded,
-    describe: dir ? `embedded PGlite in ${dir}` : 'embedded PGlite in memory',
-    async close() {
-      await embedded.stopSocket();
-      await db.close();
-      rmSync(socketDir, { recursive: true, force: true });
-    },
-  };
-}
-
 function redact(url: string): string {
   try {
     const parsed = new URL(url);
@@ -89,7 +53,13 @@ function redact(url: string): string {
 
 export async function openDatabase(config: Config, options: OpenOptions = {}): Promise<Database> {
   const isServer = !!config.databaseUrl && !config.databaseUrl.startsWith('pglite://');
-  const embedded = isServer ? undefined : await startEmbedded(config);
+  const embedded = isServer
+    ? undefined
+    : await EmbeddedPostgres.open({
+        dir: pgliteDir(config),
+        // What a second process is told this one runs: the command line after `metacatalog`.
+        command: process.argv.slice(2).join(' ') || 'serve',
+      });
   const url = embedded ? embedded.url : config.databaseUrl!;
   const counter = new QueryCounter(options.onSlowQuery);
   const dataSource = new DataSource({
@@ -122,8 +92,9 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
     kind: embedded ? 'pglite' : 'postgres',
     dataSource,
     counter,
-    embedded: embedded?.embedded,
+    embedded,
     describe: embedded ? embedded.describe : redact(url),
+    announce: (serving) => embedded?.announce(serving),
     async close() {
       if (dataSource.isInitialized) await dataSource.destroy();
       await embedded?.close();
