@@ -5,6 +5,8 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src', '<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
+  // The small-disk tests need a private tmpfs (unshare): `npm run test:disk`, which CI runs.
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/disk/'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc], '^.+\\.mjs$': ['@swc/jest', swc] },
   // jose 6 ships ESM only: let SWC turn it into CommonJS for jest.
   transformIgnorePatterns: ['/node_modules/(?!jose/)'],

@@ -12,6 +12,7 @@ describe('configuration', () => {
       metadefProjectWrites: false,
       capabilityDefaultVisibility: 'private',
       discoveryAllowAllUsers: false,
+      dataMinFreeMb: 64,
     });
     expect(config.quotas).toEqual({
       namespacesPerProject: 100,
@@ -27,6 +28,7 @@ describe('configuration', () => {
     [{ AUTH_MODE: 'jwt' }, /JWT_SECRET or JWT_JWKS_URL/],
     [{ DATABASE_URL: 'mysql://localhost/x' }, /DATABASE_URL must start with/],
     [{ METADEF_PROJECT_WRITES: 'maybe' }, /METADEF_PROJECT_WRITES must be true or false/],
+    [{ DATA_MIN_FREE_MB: '-1' }, /DATA_MIN_FREE_MB must be an integer >= 0/],
     [
       { CAPABILITY_DEFAULT_VISIBILITY: 'secret' },
       /CAPABILITY_DEFAULT_VISIBILITY must be one of public, private/,

@@ -95,10 +95,14 @@ export async function createApp({
     res.json({ status: 'ok' });
   });
   app.get('/health/ready', async (_req, res) => {
-    const ok = await databaseAnswers(database, 2000);
-    res
-      .status(ok ? 200 : 503)
-      .json({ status: ok ? 'ok' : 'unavailable', database: ok ? 'ok' : 'unreachable' });
+    const [answers, status] = await Promise.all([databaseAnswers(database, 2000), database.status()]);
+    // Degraded (e.g. the embedded database's disk is full): reads are served, changes refused; still ready.
+    const state = !answers ? 'unavailable' : status.problem ? 'degraded' : 'ok';
+    res.status(answers ? 200 : 503).json({
+      status: state,
+      database: answers ? 'ok' : 'unreachable',
+      ...(status.problem ? { problem: status.problem } : {}),
+    });
   });
   app.get('/metrics', async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());

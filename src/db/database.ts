@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
+import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import type { Config } from '../config';
-import { EmbeddedPostgres } from './embedded';
+import { EmbeddedPostgres, type DatabaseStatus } from './embedded';
 import { entities } from './entities';
 import { SnakeNamingStrategy } from './naming-strategy';
 import { QueryCounter } from './query-counter';
@@ -16,6 +17,8 @@ export interface EmbeddedServer {
   startSocket(): Promise<void>;
 }
 
+export type { DatabaseStatus } from './embedded';
+
 export interface Database {
   kind: DatabaseKind;
   dataSource: DataSource;
@@ -23,6 +26,8 @@ export interface Database {
   embedded?: EmbeddedServer;
   /** A description safe to log (no credentials). */
   describe: string;
+  /** What is wrong with the database, if anything, beyond answering queries (the embedded one's disk). */
+  status(): Promise<DatabaseStatus>;
   /** The URL this process serves, told to another process that finds the embedded data folder in use. */
   announce(url: string): void;
   close(): Promise<void>;
@@ -30,7 +35,12 @@ export interface Database {
 
 export interface OpenOptions {
   onSlowQuery?: (ms: number, query: string) => void;
+  /** Where the embedded database reports what happens to it (disk full, restarts); default: nowhere. */
+  logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
+
+const MB = 1024 * 1024;
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** Where PGlite keeps its files, or `undefined` for memory. */
 function pgliteDir(config: Config): string | undefined {
@@ -57,8 +67,10 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
     ? undefined
     : await EmbeddedPostgres.open({
         dir: pgliteDir(config),
+        minFreeBytes: config.dataMinFreeMb * MB,
         // What a second process is told this one runs: the command line after `metacatalog`.
         command: process.argv.slice(2).join(' ') || 'serve',
+        logger: options.logger ?? silent,
       });
   const url = embedded ? embedded.url : config.databaseUrl!;
   const counter = new QueryCounter(options.onSlowQuery);
@@ -88,12 +100,17 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
     await embedded?.close();
     throw error;
   }
+  if (embedded) {
+    // Every transaction (mutations, seeds, migrations) first asks whether a change can be kept now.
+    dataSource.subscribers.push({ beforeTransactionStart: () => embedded.assertWritable() });
+  }
   return {
     kind: embedded ? 'pglite' : 'postgres',
     dataSource,
     counter,
     embedded,
     describe: embedded ? embedded.describe : redact(url),
+    status: async () => (embedded ? embedded.status() : {}),
     announce: (serving) => embedded?.announce(serving),
     async close() {
       if (dataSource.isInitialized) await dataSource.destroy();

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(__dirname, '..', '..');
@@ -13,12 +14,25 @@ export interface Finished {
 
 export interface RunOptions {
   env?: Record<string, string>;
+  /** A command to run it under, e.g. nsenter into a test's mount namespace. */
+  prefix?: string[];
+  /**
+   * Run the built binary (bin/metacatalog.js on dist/, after `npm run build`) instead of the sources, which
+   * SWC compiles on the fly: inside a user namespace SWC's native addon refuses to load for a non-root user.
+   */
+  built?: boolean;
 }
 
-/** `metacatalog …` run from the sources (SWC compiles them on the fly), as the built binary runs dist/. */
-function spawnMetacatalog(args: string[], { env = {} }: RunOptions): ChildProcess {
-  const program = ['-r', join(root, 'test/support/register-ts.js'), join(root, 'src/main.ts')];
-  return spawn(process.execPath, [...program, ...args], {
+/** `metacatalog …` as the binary runs it: from dist/ when built, else from the sources. */
+function spawnMetacatalog(
+  args: string[],
+  { env = {}, prefix = [], built = false }: RunOptions,
+): ChildProcess {
+  const program = built
+    ? [join(root, 'bin/metacatalog.js')]
+    : ['-r', join(root, 'test/support/register-ts.js'), join(root, 'src/main.ts')];
+  const command = [...prefix, process.execPath, ...program, ...args];
+  return spawn(command[0], command.slice(1), {
     cwd: root,
     // The child's settings are the test's alone: none of this jest process's database or log settings.
     env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
@@ -48,6 +62,21 @@ export function runMetacatalog(args: string[], options: RunOptions = {}): Promis
   return collect(spawnMetacatalog(args, options)).exited;
 }
 
+let ticksPerSecond: number | undefined;
+
+/** CPU time (user + system) a running process has used so far, in seconds (Linux /proc). */
+export function cpuSeconds(pid: number): number {
+  ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+  // Fields after the command name, which is in parentheses: utime and stime are the 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+}
+
+export interface Ready {
+  status: number;
+  body: { status: string; database: string; problem?: string };
+}
+
 export interface GqlResponse<T> {
   data?: T;
   errors?: { message: string; extensions?: Record<string, unknown> }[];
@@ -61,6 +90,8 @@ export interface ServerProcess {
   output(): Finished;
   /** Sends the signal and waits for the process to end. */
   stop(signal?: NodeJS.Signals): Promise<Finished>;
+  /** GET /health/ready: its status code and JSON body. */
+  ready(): Promise<Ready>;
   /** Runs a GraphQL operation over HTTP (AUTH_MODE=none: as an admin). */
   gql<T = Record<string, unknown>>(
     query: string,
@@ -102,6 +133,12 @@ export async function startMetacatalogServer(options: RunOptions = {}): Promise<
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
+    },
+    async ready() {
+      const response = await fetch(url.replace(/\/graphql$/, '/health/ready'), {
+        signal: AbortSignal.timeout(30_000),
+      });
+      return { status: response.status, body: (await response.json()) as Ready['body'] };
     },
     async gql<T>(query: string, variables?: Record<string, unknown>) {
       const response = await fetch(url, {
