@@ -15,6 +15,8 @@ export interface Config {
   dataDir: string;
   /** Changes to the embedded database are refused while its disk has less free space (MB). */
   dataMinFreeMb: number;
+  /** PostgreSQL's shared_buffers of the embedded database (MB). */
+  pgliteSharedBuffersMb: number;
   authMode: AuthMode;
   jwtSecret: string | undefined;
   jwtJwksUrl: string | undefined;
@@ -78,6 +80,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseConnectTimeoutMs: int(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5000, 1),
     dataDir: env.DATA_DIR || '.data',
     dataMinFreeMb: int(env, 'DATA_MIN_FREE_MB', 64),
+    pgliteSharedBuffersMb: int(env, 'PGLITE_SHARED_BUFFERS_MB', 16, 1),
     authMode,
     jwtSecret: env.JWT_SECRET || undefined,
     jwtJwksUrl: env.JWT_JWKS_URL || undefined,

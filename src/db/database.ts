@@ -68,6 +68,7 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
     : await EmbeddedPostgres.open({
         dir: pgliteDir(config),
         minFreeBytes: config.dataMinFreeMb * MB,
+        sharedBuffersMb: config.pgliteSharedBuffersMb,
         // What a second process is told this one runs: the command line after `metacatalog`.
         command: process.argv.slice(2).join(' ') || 'serve',
         logger: options.logger ?? silent,

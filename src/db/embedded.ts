@@ -20,6 +20,7 @@ export interface EmbeddedOptions {
   dir: string | undefined;
   /** Changes are refused while the data folder's disk has less free space than this. */
   minFreeBytes: number;
+  sharedBuffersMb: number;
   /** The command line after `metacatalog`, told to a second process that finds the folder in use. */
   command: string;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -205,7 +206,14 @@ export class EmbeddedPostgres {
   /** Starts a PGlite instance; a failure says what is wrong with the folder when that is the cause. */
   private async start(): Promise<Instance> {
     const { dir } = this.options;
-    const instance = new Instance({ dataDir: dir }, (aborted) => this.onAbort(aborted));
+    const instance = new Instance(
+      {
+        dataDir: dir,
+        // A single-user backend needs little shared memory: PostgreSQL's default (128 MB) is most of the RSS.
+        startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${this.options.sharedBuffersMb}MB`],
+      },
+      (aborted) => this.onAbort(aborted),
+    );
     try {
       await instance.db.waitReady;
       return instance;
