@@ -73,6 +73,13 @@ export class ServiceUnavailableError extends AppError {
   }
 }
 
+/** The identity service cannot say who is asking: the request fails as a whole (HTTP 503) and nothing runs. */
+export class IdentityUnavailableError extends AppError {
+  constructor(message = 'The identity service (Keystone) is unavailable; try again shortly') {
+    super('SERVICE_UNAVAILABLE', message, { http: { status: 503 } });
+  }
+}
+
 /** Checks a string's length (in characters) and that it has no control characters (newlines and tabs
  * only where `multiline`). Returns the value unchanged: nothing is trimmed silently. */
 export function checkText(
