@@ -2,13 +2,13 @@ import 'reflect-metadata';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
-import type { Logger } from 'pino';
 import { createLogger } from './app/logger';
 import { boot, type Runtime } from './app/runtime';
 import { printAppSchema } from './app/schema';
 import { createApp, type App } from './app/server';
 import { projectRoot } from './common/paths';
 import { ConfigError, loadConfig, type Config } from './config';
+import { DataFolderError } from './db/data-folder-lock';
 import { undoLastMigration } from './db/migrate';
 import { runSeeds } from './db/seed';
 import { registerMetadefCommands } from './modules/metadefs-io/metadefs.cli';
@@ -17,8 +17,14 @@ import { registerTraitCommands } from './modules/traits/trait.cli';
 /** Errors already logged (as JSON, by serve): the entry point only exits with their code. */
 const reported = new WeakSet<object>();
 
-function reportedAsJson(logger: Logger, error: unknown): unknown {
+/**
+ * Why serve could not start, as one JSON line on stderr: for what an operator fixes (a setting, the data
+ * folder) the message alone, for anything else the error with its stack.
+ */
+function reportedAsJson(logLevel: string, error: unknown): unknown {
+  const logger = createLogger({ logLevel }, 2);
   if (error instanceof ConfigError) logger.fatal(`configuration error: ${error.message}`);
+  else if (error instanceof DataFolderError) logger.fatal(error.message);
   else logger.fatal({ err: error }, 'could not start');
   if (error instanceof Object) reported.add(error);
   return error;
@@ -37,7 +43,7 @@ async function serve(): Promise<void> {
   try {
     config = loadConfig();
   } catch (error) {
-    throw reportedAsJson(createLogger({ logLevel: 'info' }), error);
+    throw reportedAsJson('info', error);
   }
   const logger = createLogger(config);
   const crash = (what: string) => (error: unknown) => {
@@ -79,13 +85,14 @@ async function serve(): Promise<void> {
     }
     app = await createApp(runtime);
     const url = await app.listen();
+    runtime.database.announce(url);
     logger.info(
       { url, pid: process.pid, database: runtime.database.describe, authMode: config.authMode },
       `metacatalog listening on ${url}`,
     );
   } catch (error) {
     await (app ? app.stop() : runtime?.database.close())?.catch(crash('error while stopping'));
-    throw reportedAsJson(logger, error);
+    throw reportedAsJson(config.logLevel, error);
   }
   if (signalled) void stop(app);
 }
@@ -175,3 +182,6 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     process.exit(error instanceof ConfigError ? 2 : 1);
   }
 }
+
+// Run directly (`node dist/src/main.js`, or the sources under a TypeScript hook in tests) as the bin runs it.
+if (require.main === module) void main();

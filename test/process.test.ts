@@ -4,6 +4,12 @@ import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import {
+  runMetacatalog,
+  startMetacatalogServer,
+  type Finished,
+  type ServerProcess,
+} from './support/processes';
 import { createTestDatabaseUrl } from './support/test-database';
 
 /**
@@ -62,9 +68,12 @@ async function listening(process: Run): Promise<{ url: string; pid: number }> {
   }
 }
 
-function serve(env: Record<string, string>): Run {
-  return run(process.execPath, [BIN, 'serve'], { PORT: '0', HOST: '127.0.0.1', AUTH_MODE: 'none', ...env });
-}
+/** Every line a finished `serve` wrote, each parsed: it writes nothing but JSON. */
+const jsonLines = ({ stdout, stderr }: Finished) =>
+  `${stdout}${stderr}`
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { msg: string });
 
 /** PostgreSQL's own record of a clean stop: pg_control's state is "shut down" (1), not "in production". */
 function clusterState(pgdata: string): number {
@@ -193,10 +202,12 @@ describe('the service as a process', () => {
     ];
     try {
       for (const [env, message] of cases) {
-        const failed = serve({ DATABASE_URL: 'pglite://memory', ...env });
-        expect(await failed.exited).toEqual({ code: 2, signal: null });
-        const logged = failed.lines.filter(Boolean).map((line) => JSON.parse(line) as { msg: string });
-        expect(logged.map((line) => line.msg)).toContainEqual(expect.stringMatching(message));
+        const failed = await runMetacatalog(['serve'], {
+          built: true,
+          env: { DATABASE_URL: 'pglite://memory', PORT: '0', HOST: '127.0.0.1', ...env },
+        });
+        expect(failed).toMatchObject({ code: 2, signal: null });
+        expect(jsonLines(failed).map((line) => line.msg)).toContainEqual(expect.stringMatching(message));
       }
     } finally {
       taken.close();
@@ -208,9 +219,11 @@ describe('the service as a process', () => {
     const dataDir = tempDir('metacatalog-drain-');
     const database = embedded ? undefined : await createTestDatabaseUrl();
     const env: Record<string, string> = database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir };
+    const servers: ServerProcess[] = [];
     try {
-      const server = serve(env);
-      const { url } = await listening(server);
+      const server = await startMetacatalogServer({ built: true, env });
+      servers.push(server);
+      const { url } = server;
 
       const held = await Promise.all([0, 1, 2].map((i) => heldRequest(url, createTrait(`CUSTOM_HELD_${i}`))));
       const outcomes: { name: string; ok: boolean }[] = [];
@@ -235,7 +248,7 @@ describe('the service as a process', () => {
         await new Promise((wait) => setTimeout(wait, 10));
       }
 
-      server.child.kill('SIGTERM');
+      const stopped = server.stop('SIGTERM');
       const answers = await Promise.all(held.map((request) => request.finish()));
       for (const answer of answers) {
         expect(answer.status).toBe(200);
@@ -243,28 +256,29 @@ describe('the service as a process', () => {
         expect(answer.body).toEqual({ data: { createTrait: { created: true } } });
       }
       await writers;
-      expect(await server.exited).toEqual({ code: 0, signal: null });
-      const logged = server.lines.filter(Boolean).map((line) => JSON.parse(line) as { msg: string });
-      expect(logged.map((line) => line.msg)).toContain('stopped');
+      const finished = await stopped;
+      expect(finished).toMatchObject({ code: 0, signal: null });
+      expect(jsonLines(finished).map((line) => line.msg)).toContain('stopped');
       if (embedded) expect(clusterState(join(dataDir, 'pgdata'))).toBe(SHUT_DOWN);
 
-      const again = serve(env);
-      const restarted = await listening(again);
+      const again = await startMetacatalogServer({ built: true, env });
+      servers.push(again);
       const names = [
         ...outcomes.map((outcome) => outcome.name),
         'CUSTOM_HELD_0',
         'CUSTOM_HELD_1',
         'CUSTOM_HELD_2',
       ];
-      const stored = await validTraits(restarted.url, names);
-      again.child.kill('SIGTERM');
-      expect((await again.exited).code).toBe(0);
+      const stored = await validTraits(again.url, names);
+      expect((await again.stop('SIGTERM')).code).toBe(0);
 
       for (const name of ['CUSTOM_HELD_0', 'CUSTOM_HELD_1', 'CUSTOM_HELD_2']) expect(stored).toContain(name);
       // Acknowledged writes are kept; a request that failed on the wire committed nothing.
       expect(outcomes.filter((outcome) => outcome.ok && !stored.has(outcome.name))).toEqual([]);
       expect(outcomes.filter((outcome) => !outcome.ok && stored.has(outcome.name))).toEqual([]);
     } finally {
+      // A failure must not leave a server running (stop() only signals one that still runs).
+      await Promise.all(servers.map((running) => running.stop('SIGKILL')));
       await database?.drop();
     }
   }, 240_000);

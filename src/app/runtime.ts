@@ -32,6 +32,7 @@ async function openWithRetry(config: Config, logger: Logger): Promise<Database> 
     try {
       return await openDatabase(config, {
         onSlowQuery: (ms, query) => logger.warn({ ms, query }, 'slow query'),
+        logger,
       });
     } catch (error) {
       if (attempt >= 10 || !config.databaseUrl || config.databaseUrl.startsWith('pglite://')) throw error;

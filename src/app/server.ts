@@ -132,10 +132,13 @@ export async function createApp({
       path: '/health/ready',
       methods: {
         async GET(_req, res) {
-          const ok = await databaseAnswers(database, 2000);
-          sendJson(res, ok ? 200 : 503, {
-            status: ok ? 'ok' : 'unavailable',
-            database: ok ? 'ok' : 'unreachable',
+          const [answers, status] = await Promise.all([databaseAnswers(database, 2000), database.status()]);
+          // Degraded (e.g. the embedded database's disk is full): reads are served, changes refused; still ready.
+          const state = !answers ? 'unavailable' : status.problem ? 'degraded' : 'ok';
+          sendJson(res, answers ? 200 : 503, {
+            status: state,
+            database: answers ? 'ok' : 'unreachable',
+            ...(status.problem ? { problem: status.problem } : {}),
           });
         },
       },

@@ -10,7 +10,9 @@ import { NAMESPACE_LIMITS, Visibility } from './namespace.entity';
 const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
 const singleLine = { message: '$property must not contain control characters' };
 
-@InputType({ description: 'Associates a namespace with a resource type (created if unknown).' })
+@InputType({
+  description: 'Associates a namespace with a resource type (an unknown type is registered for admins only).',
+})
 export class ResourceTypeAssociationInput {
   @Field({ description: 'Resource type name, e.g. OS::Nova::Flavor.' })
   @Length(1, 80)

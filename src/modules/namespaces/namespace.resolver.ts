@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
-import { numericKey, registerNodeType } from '../../common/relay/node';
+import { registerNodeType } from '../../common/relay/node';
 import { NamespaceConnection } from './namespace.connection';
 import { NamespaceResourceType } from './namespace-resource-type.entity';
 import { Namespace } from './namespace.entity';
@@ -14,10 +14,14 @@ import {
 import { associationsByNamespacePk, visibleNamespaceByPk } from './namespace.loaders';
 import { namespaceService } from './namespace.service';
 
-registerNodeType('Namespace', (ctx, key) => {
-  const pk = numericKey(key);
-  return pk === null ? Promise.resolve(null) : ctx.loaders.get(visibleNamespaceByPk).load(pk);
-});
+registerNodeType('Namespace', (ctx, key) =>
+  namespaceService.nodeInView(
+    ctx,
+    key,
+    (pk) => ctx.loaders.get(visibleNamespaceByPk).load(pk),
+    (namespace) => namespace.pk,
+  ),
+);
 
 @Resolver(() => Namespace)
 export class NamespaceResolver {
@@ -39,7 +43,7 @@ export class NamespaceResolver {
   @Query(() => Namespace, {
     nullable: true,
     description:
-      "A namespace by name; null if absent or not visible. With resourceType, property names carry that association's prefix.",
+      "A namespace by name; null if absent or not visible. With resourceType, property names (and objects' required) carry that association's prefix: the namespace, its objects and properties are then seen in that resource type's view, with ids of their own (see `view`).",
   })
   namespace(
     @Ctx() ctx: Context,
@@ -81,7 +85,8 @@ export class NamespaceResolver {
   }
 
   @Mutation(() => NamespaceResourceType, {
-    description: 'Associates a resource type, creating it if unknown.',
+    description:
+      'Associates a resource type. Only admins create resource types: an unknown type is registered for an admin, BAD_USER_INPUT for anyone else.',
   })
   associateResourceType(
     @Ctx() ctx: Context,
