@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { boot } from './app/runtime';
 import { printAppSchema } from './app/schema';
+import { seeders } from './app/seeds';
 import { createApp } from './app/server';
 import { ConfigError, loadConfig } from './config';
 import { undoLastMigration } from './db/migrate';
@@ -85,7 +86,7 @@ export function buildProgram(): Command {
     .action(async (options: { force?: boolean }) => {
       const runtime = await boot({ seed: false });
       try {
-        for (const line of await runSeeds(runtime.adminContext(), { force: options.force }))
+        for (const line of await runSeeds(runtime.adminContext(), seeders, { force: options.force }))
           console.log(line);
       } finally {
         await runtime.database.close();

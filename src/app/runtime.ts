@@ -7,7 +7,7 @@ import { migrate } from '../db/migrate';
 import { runSeeds } from '../db/seed';
 import { contextFor } from './context';
 import { createLogger } from './logger';
-import './seeds';
+import { seeders } from './seeds';
 
 export interface Runtime {
   config: Config;
@@ -61,7 +61,7 @@ export async function boot(options: BootOptions = {}): Promise<Runtime> {
       if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     }
     if (options.seed ?? config.seedOnStart) {
-      const report = await runSeeds(runtime.adminContext());
+      const report = await runSeeds(runtime.adminContext(), seeders);
       logger.info({ seeds: report }, 'seeds checked');
     }
   } catch (error) {
