@@ -6,6 +6,7 @@ import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { runSeeds } from '../db/seed';
 import { contextFor } from './context';
+import { entities } from './entities';
 import { createLogger } from './logger';
 import { seeders } from './seeds';
 
@@ -31,6 +32,7 @@ async function openWithRetry(config: Config, logger: Logger): Promise<Database> 
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await openDatabase(config, {
+        entities,
         onSlowQuery: (ms, query) => logger.warn({ ms, query }, 'slow query'),
       });
     } catch (error) {

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { DataSource } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { Config } from '../config';
-import { entities } from './entities';
 import { SnakeNamingStrategy } from './naming-strategy';
 import { QueryCounter } from './query-counter';
 import { migrations } from '../../migrations';
@@ -30,6 +29,8 @@ export interface Database {
 }
 
 export interface OpenOptions {
+  /** The TypeORM entities (the composition root's list: app/entities.ts). */
+  entities: DataSourceOptions['entities'];
   onSlowQuery?: (ms: number, query: string) => void;
 }
 
@@ -87,7 +88,7 @@ function redact(url: string): string {
   }
 }
 
-export async function openDatabase(config: Config, options: OpenOptions = {}): Promise<Database> {
+export async function openDatabase(config: Config, options: OpenOptions): Promise<Database> {
   const isServer = !!config.databaseUrl && !config.databaseUrl.startsWith('pglite://');
   const embedded = isServer ? undefined : await startEmbedded(config);
   const url = embedded ? embedded.url : config.databaseUrl!;
@@ -95,7 +96,7 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
   const dataSource = new DataSource({
     type: 'postgres',
     url,
-    entities,
+    entities: options.entities,
     migrations,
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',
