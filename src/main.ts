@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { boot } from './app/runtime';
+import type { Boot } from './common/commands';
 import { printAppSchema } from './app/schema';
 import { seeders } from './app/seeds';
 import { createApp } from './app/server';
@@ -47,6 +48,12 @@ async function serve(): Promise<void> {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 }
+
+/** What module commands get: the runtime, acting as an admin, closed when the command is done. */
+const bootForCommand: Boot = async (options) => {
+  const runtime = await boot(options);
+  return { adminContext: runtime.adminContext, close: () => runtime.database.close() };
+};
 
 export function buildProgram(): Command {
   const program = new Command()
@@ -103,8 +110,8 @@ export function buildProgram(): Command {
       else process.stdout.write(sdl);
     });
 
-  registerMetadefCommands(program);
-  registerTraitCommands(program);
+  registerMetadefCommands(program, bootForCommand);
+  registerTraitCommands(program, bootForCommand);
 
   return program;
 }
