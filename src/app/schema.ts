@@ -5,6 +5,7 @@ import { NodeResolver } from '../common/relay/node.resolver';
 import { DateTimeScalar } from '../common/scalars';
 import { validateArgument } from '../common/validation';
 import { MetadefTagResolver, NamespaceTagsResolver } from '../modules/metadef-tags/metadef-tag.resolver';
+import { NamespaceDocumentResolver } from '../modules/namespace-documents/namespace-document.resolver';
 import { NamespaceResolver } from '../modules/namespaces/namespace.resolver';
 import { NamespaceObjectsResolver, ObjectMutationResolver } from '../modules/objects/object.resolver';
 import {
@@ -25,6 +26,7 @@ export const resolvers = [
   NodeResolver,
   ResourceTypeResolver,
   NamespaceResolver,
+  NamespaceDocumentResolver,
   NamespacePropertiesResolver,
   ObjectPropertiesResolver,
   NamespaceObjectsResolver,

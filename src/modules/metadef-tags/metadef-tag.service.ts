@@ -13,6 +13,12 @@ function checkTagName(field: string, name: string): string {
 
 const fold = (name: string) => name.toLowerCase();
 
+/** A tag as given: its name and, optionally, the name of its parent tag in the same namespace. */
+export interface TagDoc {
+  name: string;
+  parent?: string | null;
+}
+
 export class MetadefTagService {
   private quota(ctx: Context) {
     return { what: 'tags', env: 'METADEF_TAGS_PER_NAMESPACE', limit: ctx.config.quotas.tagsPerNamespace };
@@ -71,7 +77,7 @@ export class MetadefTagService {
   async add(
     tx: Context,
     namespace: Namespace,
-    tags: readonly { name: string; parent?: string | null }[],
+    tags: readonly TagDoc[],
     prefix: string,
   ): Promise<MetadefTag[]> {
     this.checkNames(
@@ -226,14 +232,3 @@ export class MetadefTagService {
 }
 
 export const metadefTagService = new MetadefTagService();
-
-namespaceService.addCreationStep(async (tx, namespace, input) => {
-  if (input.tags?.length) {
-    await metadefTagService.add(
-      tx,
-      namespace,
-      input.tags.map((name) => ({ name })),
-      'input.tags',
-    );
-  }
-});

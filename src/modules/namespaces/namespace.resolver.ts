@@ -5,7 +5,6 @@ import { NamespaceConnection } from './namespace.connection';
 import { NamespaceResourceType } from './namespace-resource-type.entity';
 import { Namespace } from './namespace.entity';
 import {
-  CreateNamespaceInput,
   NamespaceFilter,
   NamespaceOrder,
   ResourceTypeAssociationInput,
@@ -55,13 +54,6 @@ export class NamespaceResolver {
     @Ctx() ctx: Context,
   ): Promise<NamespaceResourceType[]> {
     return ctx.loaders.get(associationsByNamespacePk).load(namespace.pk);
-  }
-
-  @Mutation(() => Namespace, {
-    description: 'Creates a namespace (admins, or projects when METADEF_PROJECT_WRITES).',
-  })
-  createNamespace(@Ctx() ctx: Context, @Arg('input') input: CreateNamespaceInput): Promise<Namespace> {
-    return namespaceService.create(ctx, input);
   }
 
   @Mutation(() => Namespace)

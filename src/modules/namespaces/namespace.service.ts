@@ -15,10 +15,8 @@ import { NamespaceResourceType } from './namespace-resource-type.entity';
 import { Namespace, Visibility } from './namespace.entity';
 import {
   NamespaceOrderField,
-  type CreateNamespaceInput,
   type NamespaceFilter,
   type NamespaceOrder,
-  type ResourceTypeAssociationInput,
   type UpdateNamespaceInput,
 } from './namespace.inputs';
 import {
@@ -40,21 +38,28 @@ const SORT: Record<NamespaceOrderField, { expr: string; kind: SortValueKind }> =
   [NamespaceOrderField.UPDATED_AT]: { expr: 'ns.updated_at', kind: 'timestamp' },
 };
 
-/** Hooks other modules add to namespace creation (e.g. embedded properties, objects and tags). */
-export type NamespaceCreationStep = (
-  tx: Context,
-  namespace: Namespace,
-  input: CreateNamespaceInput,
-) => Promise<void>;
+/** A resource type association as given: the GraphQL input, or the same built from a Glance file. */
+export interface AssociationDoc {
+  name: string;
+  prefix?: string | null;
+  propertiesTarget?: string | null;
+}
+
+/**
+ * A namespace's own fields and its resource type associations, as given (GraphQL input or Glance file).
+ * What it contains (properties, objects, tags) is written by the namespace-documents module.
+ */
+export interface NamespaceDoc {
+  name: string;
+  displayName?: string | null;
+  description?: string | null;
+  visibility?: Visibility | null;
+  protected?: boolean | null;
+  owner?: string | null;
+  resourceTypeAssociations?: readonly AssociationDoc[] | null;
+}
 
 export class NamespaceService {
-  private readonly creationSteps: NamespaceCreationStep[] = [];
-
-  /** Lets a module write its part of a whole-document `createNamespace`, inside the same transaction. */
-  addCreationStep(step: NamespaceCreationStep): void {
-    this.creationSteps.push(step);
-  }
-
   list(
     ctx: Context,
     args: PageArgs & { filter?: NamespaceFilter | null; orderBy?: NamespaceOrder | null },
@@ -161,7 +166,8 @@ export class NamespaceService {
     return namespace;
   }
 
-  create(ctx: Context, input: CreateNamespaceInput): Promise<Namespace> {
+  /** Creates a namespace with its resource type associations (nothing inside it: see namespace-documents). */
+  create(ctx: Context, input: NamespaceDoc): Promise<Namespace> {
     return ctx.transaction(async (tx) => {
       const owner = input.owner ?? tx.identity.projectId;
       assertCanCreate(tx, owner);
@@ -192,7 +198,6 @@ export class NamespaceService {
         seen.add(association.name);
       });
       await this.insertAssociations(tx, namespace, associations, 'input.resourceTypeAssociations');
-      for (const step of this.creationSteps) await step(tx, namespace, input);
       return namespace;
     });
   }
@@ -233,7 +238,7 @@ export class NamespaceService {
     });
   }
 
-  associate(ctx: Context, name: string, input: ResourceTypeAssociationInput): Promise<NamespaceResourceType> {
+  associate(ctx: Context, name: string, input: AssociationDoc): Promise<NamespaceResourceType> {
     return ctx.transaction(async (tx) => {
       const namespace = await this.requireWritable(tx, name);
       const [association] = await this.insertAssociations(tx, namespace, [input], 'input');
@@ -259,7 +264,7 @@ export class NamespaceService {
   private async insertAssociations(
     tx: Context,
     namespace: Namespace,
-    inputs: ResourceTypeAssociationInput[],
+    inputs: readonly AssociationDoc[],
     field: string,
   ): Promise<NamespaceResourceType[]> {
     if (!inputs.length) return [];

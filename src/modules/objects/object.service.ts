@@ -222,7 +222,3 @@ export class ObjectService {
 }
 
 export const objectService = new ObjectService();
-
-namespaceService.addCreationStep(async (tx, namespace, input) => {
-  if (input.objects?.length) await objectService.add(tx, namespace, input.objects, 'input.objects');
-});

@@ -187,8 +187,3 @@ export class PropertyService {
 }
 
 export const propertyService = new PropertyService();
-
-namespaceService.addCreationStep(async (tx, namespace, input) => {
-  if (input.properties?.length)
-    await propertyService.add(tx, namespace, input.properties, 'input.properties');
-});
