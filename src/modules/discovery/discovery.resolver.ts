@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
-import { numericKey, registerNodeType } from '../../common/relay/node';
+import { defineNodeType, numericKey } from '../../common/relay/node';
 import { JSONScalar } from '../../common/scalars';
 import type { PropertyValue } from '../resources/resource-property.entity';
 import { PropertyDefinition } from '../properties/property.entity';
@@ -9,7 +9,7 @@ import { DiscoveredProperty } from './discovered-property.type';
 import { valuesByCapabilityPk } from './discovery.loaders';
 import { discoveryService } from './discovery.service';
 
-registerNodeType('DiscoveredProperty', (ctx, key) => {
+export const discoveredPropertyNode = defineNodeType('DiscoveredProperty', (ctx, key) => {
   const pk = numericKey(key);
   return pk === null ? Promise.resolve(null) : discoveryService.getByPk(ctx, pk);
 });

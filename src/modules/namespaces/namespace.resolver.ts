@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
-import { numericKey, registerNodeType } from '../../common/relay/node';
+import { defineNodeType, numericKey } from '../../common/relay/node';
 import { NamespaceConnection } from './namespace.connection';
 import { NamespaceResourceType } from './namespace-resource-type.entity';
 import { Namespace } from './namespace.entity';
@@ -13,7 +13,7 @@ import {
 import { associationsByNamespacePk, visibleNamespaceByPk } from './namespace.loaders';
 import { namespaceService } from './namespace.service';
 
-registerNodeType('Namespace', (ctx, key) => {
+export const namespaceNode = defineNodeType('Namespace', (ctx, key) => {
   const pk = numericKey(key);
   return pk === null ? Promise.resolve(null) : ctx.loaders.get(visibleNamespaceByPk).load(pk);
 });

@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
-import { numericKey, registerNodeType } from '../../common/relay/node';
+import { defineNodeType, numericKey } from '../../common/relay/node';
 import { Namespace } from '../namespaces/namespace.entity';
 import { visibleNamespaceByPk } from '../namespaces/namespace.loaders';
 import { MetadefObject } from './object.entity';
@@ -8,7 +8,7 @@ import { MetadefObjectInput } from './object.inputs';
 import { objectsByNamespacePk } from './object.loaders';
 import { objectService } from './object.service';
 
-registerNodeType('MetadefObject', async (ctx, key) => {
+export const metadefObjectNode = defineNodeType('MetadefObject', async (ctx, key) => {
   const pk = numericKey(key);
   if (pk === null) return null;
   const object = await ctx.db.getRepository(MetadefObject).findOneBy({ pk });

@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
-import { numericKey, registerNodeType } from '../../common/relay/node';
+import { defineNodeType, numericKey } from '../../common/relay/node';
 import { Namespace } from '../namespaces/namespace.entity';
 import { visibleNamespaceByPk } from '../namespaces/namespace.loaders';
 import { MetadefObject } from '../objects/object.entity';
@@ -9,7 +9,7 @@ import { PropertyDefinitionInput } from './property.inputs';
 import { propertiesByNamespacePk, propertiesByObjectPk } from './property.loaders';
 import { propertyService } from './property.service';
 
-registerNodeType('PropertyDefinition', async (ctx, key) => {
+export const propertyDefinitionNode = defineNodeType('PropertyDefinition', async (ctx, key) => {
   const pk = numericKey(key);
   if (pk === null) return null;
   const property = await ctx.db.getRepository(PropertyDefinition).findOneBy({ pk });

@@ -1,12 +1,12 @@
 import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
-import { numericKey, registerNodeType } from '../../common/relay/node';
+import { defineNodeType, numericKey } from '../../common/relay/node';
 import { NamespaceConnection } from '../namespaces/namespace.connection';
 import { namespaceService } from '../namespaces/namespace.service';
 import { ResourceType } from './resource-type.entity';
 import { resourceTypeService } from './resource-type.service';
 
-registerNodeType('ResourceType', (ctx, key) => {
+export const resourceTypeNode = defineNodeType('ResourceType', (ctx, key) => {
   const pk = numericKey(key);
   return pk === null ? Promise.resolve(null) : resourceTypeService.getByPk(ctx, pk);
 });
