@@ -10,7 +10,11 @@ import {
   metadefTagNode,
 } from '../modules/metadef-tags/metadef-tag.resolver';
 import { NamespaceDocumentResolver } from '../modules/namespace-documents/namespace-document.resolver';
-import { NamespaceResolver, namespaceNode } from '../modules/namespaces/namespace.resolver';
+import {
+  NamespaceResolver,
+  ResourceTypeNamespacesResolver,
+  namespaceNode,
+} from '../modules/namespaces/namespace.resolver';
 import {
   NamespaceObjectsResolver,
   ObjectMutationResolver,
@@ -50,6 +54,7 @@ export const nodeTypes = [
 export const resolvers = [
   createNodeResolver(nodeTypes),
   ResourceTypeResolver,
+  ResourceTypeNamespacesResolver,
   NamespaceResolver,
   NamespaceDocumentResolver,
   NamespacePropertiesResolver,

@@ -1,6 +1,7 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
 import { defineNodeType, numericKey } from '../../common/relay/node';
+import { ResourceType } from '../resource-types/resource-type.entity';
 import { NamespaceConnection } from './namespace.connection';
 import { NamespaceResourceType } from './namespace-resource-type.entity';
 import { Namespace } from './namespace.entity';
@@ -92,5 +93,24 @@ export class NamespaceResolver {
     @Arg('resourceType') resourceType: string,
   ): Promise<boolean> {
     return namespaceService.dissociate(ctx, namespace, resourceType);
+  }
+}
+
+@Resolver(() => ResourceType)
+export class ResourceTypeNamespacesResolver {
+  @FieldResolver(() => NamespaceConnection, {
+    description: 'Visible namespaces associated with this resource type.',
+  })
+  async namespaces(
+    @Root() resourceType: ResourceType,
+    @Ctx() ctx: Context,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('last', () => Int, { nullable: true }) last?: number,
+    @Arg('before', () => String, { nullable: true }) before?: string,
+  ): Promise<NamespaceConnection> {
+    return NamespaceConnection.from(
+      await namespaceService.listForResourceType(ctx, resourceType, { first, after, last, before }),
+    );
   }
 }
