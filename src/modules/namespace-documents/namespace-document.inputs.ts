@@ -1,24 +1,19 @@
-import { ArrayMaxSize, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ValidateNested } from 'class-validator';
 import { Field, InputType } from 'type-graphql';
 import { NAMESPACE_LIMITS, Visibility } from '../namespaces/namespace.entity';
-import { ResourceTypeAssociationInput, SINGLE_LINE, singleLine } from '../namespaces/namespace.inputs';
+import { ResourceTypeAssociationInput } from '../namespaces/namespace.inputs';
 import { MetadefObjectInput } from '../objects/object.inputs';
 import { PropertyDefinitionInput } from '../properties/property.inputs';
 
 @InputType()
 export class CreateNamespaceInput {
-  @Field({ description: 'Unique name, 1–80 characters.' })
-  @Length(1, NAMESPACE_LIMITS.name)
-  @Matches(SINGLE_LINE, singleLine)
+  @Field({ description: `Unique name, 1–${NAMESPACE_LIMITS.name} characters.` })
   name: string;
 
   @Field(() => String, { nullable: true })
-  @MaxLength(NAMESPACE_LIMITS.displayName)
-  @Matches(SINGLE_LINE, singleLine)
   displayName?: string | null;
 
   @Field(() => String, { nullable: true })
-  @MaxLength(NAMESPACE_LIMITS.description)
   description?: string | null;
 
   @Field(() => Visibility, { nullable: true, defaultValue: Visibility.PRIVATE })
@@ -31,8 +26,6 @@ export class CreateNamespaceInput {
     nullable: true,
     description: "Owning project; admins only. Default: the caller's project.",
   })
-  @Length(1, NAMESPACE_LIMITS.owner)
-  @Matches(SINGLE_LINE, singleLine)
   owner?: string | null;
 
   @Field(() => [ResourceTypeAssociationInput], { nullable: true })

@@ -1,5 +1,12 @@
 import type { Context } from '../../common/context';
-import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../common/errors';
+import {
+  ConflictError,
+  ForbiddenError,
+  InputError,
+  NotFoundError,
+  ProblemList,
+  checkText,
+} from '../../common/errors';
 import { OrderDirection } from '../../common/relay/order';
 import {
   pageOf,
@@ -10,9 +17,9 @@ import {
   type SortValueKind,
 } from '../../common/relay/paginate';
 import type { ResourceType } from '../resource-types/resource-type.entity';
-import { resourceTypeService } from '../resource-types/resource-type.service';
-import { NamespaceResourceType } from './namespace-resource-type.entity';
-import { Namespace, Visibility } from './namespace.entity';
+import { checkResourceTypeName, resourceTypeService } from '../resource-types/resource-type.service';
+import { ASSOCIATION_LIMITS, NamespaceResourceType } from './namespace-resource-type.entity';
+import { NAMESPACE_LIMITS, Namespace, Visibility } from './namespace.entity';
 import {
   NamespaceOrderField,
   type NamespaceFilter,
@@ -57,6 +64,52 @@ export interface NamespaceDoc {
   protected?: boolean | null;
   owner?: string | null;
   resourceTypeAssociations?: readonly AssociationDoc[] | null;
+}
+
+/** A resource type association's fields at `prefix` (e.g. `input.resourceTypeAssociations.0`). */
+function checkAssociation(problems: ProblemList, doc: AssociationDoc, prefix: string): void {
+  problems.check(() => checkResourceTypeName(`${prefix}.name`, doc.name));
+  if (doc.prefix != null) {
+    problems.check(() => checkText(`${prefix}.prefix`, doc.prefix!, { max: ASSOCIATION_LIMITS.prefix }));
+  }
+  if (doc.propertiesTarget != null) {
+    problems.check(() =>
+      checkText(`${prefix}.propertiesTarget`, doc.propertiesTarget!, {
+        max: ASSOCIATION_LIMITS.propertiesTarget,
+      }),
+    );
+  }
+}
+
+/**
+ * The rules of a namespace's own fields (NAMESPACE_LIMITS; names single-line, the description may span
+ * lines) and of its associations, for creation and update alike; every problem in one BAD_USER_INPUT.
+ */
+function checkNamespaceFields(
+  doc: { [K in keyof NamespaceDoc]?: NamespaceDoc[K] | null },
+  prefix = 'input',
+): void {
+  const problems = new ProblemList();
+  const text = (field: 'name' | 'displayName' | 'owner', min: number) => {
+    const value = doc[field];
+    if (value != null)
+      problems.check(() => checkText(`${prefix}.${field}`, value, { min, max: NAMESPACE_LIMITS[field] }));
+  };
+  text('name', 1);
+  text('displayName', 0);
+  text('owner', 1);
+  if (doc.description != null) {
+    problems.check(() =>
+      checkText(`${prefix}.description`, doc.description!, {
+        max: NAMESPACE_LIMITS.description,
+        multiline: true,
+      }),
+    );
+  }
+  doc.resourceTypeAssociations?.forEach((association, index) =>
+    checkAssociation(problems, association, `${prefix}.resourceTypeAssociations.${index}`),
+  );
+  problems.throwIfAny();
 }
 
 export class NamespaceService {
@@ -168,6 +221,7 @@ export class NamespaceService {
 
   /** Creates a namespace with its resource type associations (nothing inside it: see namespace-documents). */
   create(ctx: Context, input: NamespaceDoc): Promise<Namespace> {
+    checkNamespaceFields(input);
     return ctx.transaction(async (tx) => {
       const owner = input.owner ?? tx.identity.projectId;
       assertCanCreate(tx, owner);
@@ -203,6 +257,7 @@ export class NamespaceService {
   }
 
   update(ctx: Context, name: string, input: UpdateNamespaceInput): Promise<Namespace> {
+    checkNamespaceFields(input);
     return ctx.transaction(async (tx) => {
       const namespace = await this.requireWritable(tx, name);
       for (const field of ['name', 'visibility', 'protected', 'owner'] as const) {
@@ -239,6 +294,9 @@ export class NamespaceService {
   }
 
   associate(ctx: Context, name: string, input: AssociationDoc): Promise<NamespaceResourceType> {
+    const problems = new ProblemList();
+    checkAssociation(problems, input, 'input');
+    problems.throwIfAny();
     return ctx.transaction(async (tx) => {
       const namespace = await this.requireWritable(tx, name);
       const [association] = await this.insertAssociations(tx, namespace, [input], 'input');

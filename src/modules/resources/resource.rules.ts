@@ -1,4 +1,4 @@
-import { InputError } from '../../common/errors';
+import { InputError, hasControlCharacter } from '../../common/errors';
 import { CAPABILITY_NAME_MAX } from '../discovery/capability.entity';
 import type { PropertyValue } from './resource-property.entity';
 import { TAG_MAX_LENGTH, TAGS_PER_RESOURCE } from './resource-tag.entity';
@@ -69,8 +69,7 @@ export function checkProperties(field: string, properties: unknown): Map<string,
     if (length(key) > CAPABILITY_NAME_MAX) {
       throw new InputError(path, `a property key must be at most ${CAPABILITY_NAME_MAX} characters`);
     }
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(key) || UNSTORABLE.test(key)) {
+    if (hasControlCharacter(key) || UNSTORABLE.test(key)) {
       throw new InputError(path, 'a property key must not contain control characters or unpaired surrogates');
     }
     if (typeof value === 'string') {

@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from '../../common/context';
-import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../common/errors';
+import {
+  ConflictError,
+  ForbiddenError,
+  InputError,
+  NotFoundError,
+  ProblemList,
+  checkText,
+} from '../../common/errors';
 import { paginate, type Page, type PageArgs } from '../../common/relay/paginate';
 import { capabilityService } from '../discovery/capability.service';
 import type { ResourceType } from '../resource-types/resource-type.entity';
-import { resourceTypeService } from '../resource-types/resource-type.service';
+import { checkResourceTypeName, resourceTypeService } from '../resource-types/resource-type.service';
 import type { CreateResourceInput, ResourceFilter, UpdateResourceInput } from './resource.inputs';
 import { tagsByResourcePk } from './resource.loaders';
 import {
@@ -15,11 +22,32 @@ import {
   checkTagCount,
   checkTags,
 } from './resource.rules';
-import { Resource } from './resource.entity';
+import { RESOURCE_LIMITS, Resource } from './resource.entity';
 import { TAGS_PER_RESOURCE } from './resource-tag.entity';
 
 /** A list given to a filter: at most this many tags, so that a query stays a query. */
 const FILTER_TAGS_MAX = 100;
+
+/** A resource's own text fields (RESOURCE_LIMITS, single-line), with every problem in one BAD_USER_INPUT. */
+function checkResourceFields(input: {
+  name?: string | null;
+  resourceType?: string;
+  projectId?: string | null;
+}): void {
+  const problems = new ProblemList();
+  if (input.name != null) {
+    problems.check(() => checkText('input.name', input.name!, { max: RESOURCE_LIMITS.name }));
+  }
+  if (input.resourceType != null) {
+    problems.check(() => checkResourceTypeName('input.resourceType', input.resourceType!));
+  }
+  if (input.projectId != null) {
+    problems.check(() =>
+      checkText('input.projectId', input.projectId!, { min: 1, max: RESOURCE_LIMITS.projectId }),
+    );
+  }
+  problems.throwIfAny();
+}
 
 export interface AddTagResult {
   tags: string[];
@@ -131,6 +159,7 @@ export class ResourceService {
   }
 
   create(ctx: Context, input: CreateResourceInput): Promise<Resource> {
+    checkResourceFields(input);
     return ctx.transaction(async (tx) => {
       const projectId = input.projectId ?? tx.identity.projectId;
       if (projectId !== tx.identity.projectId && !tx.identity.isAdmin) {
@@ -154,6 +183,7 @@ export class ResourceService {
   }
 
   update(ctx: Context, uuid: string, input: UpdateResourceInput): Promise<Resource> {
+    checkResourceFields(input);
     return ctx.transaction(async (tx) => {
       const resource = await this.requireWritable(tx, uuid);
       if (input.properties === null) {
