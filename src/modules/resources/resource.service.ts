@@ -9,7 +9,6 @@ import {
   checkText,
 } from '../../common/errors';
 import { paginate, type Page, type PageArgs } from '../../common/relay/paginate';
-import { capabilityService } from '../discovery/capability.service';
 import type { ResourceType } from '../resource-types/resource-type.entity';
 import { checkResourceTypeName, resourceTypeService } from '../resource-types/resource-type.service';
 import type { CreateResourceInput, ResourceFilter, UpdateResourceInput } from './resource.inputs';
@@ -319,7 +318,24 @@ export class ResourceService {
     );
   }
 
-  /** Replaces every property of the resource; new keys become capabilities of its type. */
+  /**
+   * Makes sure every key is a discovered property of the resource type; a key seen for the first time takes
+   * the configured default privacy (CAPABILITY_DEFAULT_VISIBILITY). Race-safe: a concurrent writer of the
+   * same key makes the insert do nothing, and the caller's next statement sees the committed row. Keys are
+   * inserted in one (byte) order so that two writers of overlapping new keys wait for each other instead of
+   * deadlocking.
+   */
+  private async recordKeys(tx: Context, resourceTypeId: number, names: string[]): Promise<void> {
+    if (!names.length) return;
+    await tx.db.query(
+      `INSERT INTO discovered_properties (resource_type_id, name, private)
+       SELECT $1, name, $2 FROM unnest($3::text[]) AS name ORDER BY name COLLATE "C"
+       ON CONFLICT (resource_type_id, name) DO NOTHING`,
+      [resourceTypeId, tx.config.capabilityDefaultVisibility === 'private', names],
+    );
+  }
+
+  /** Replaces every property of the resource; a new key becomes a discovered property of its type. */
   private async writeProperties(
     tx: Context,
     pk: number,
@@ -330,11 +346,11 @@ export class ResourceService {
     const checked = checkProperties(field, properties);
     await tx.db.query(`DELETE FROM resource_properties WHERE resource_id = $1`, [pk]);
     if (!checked.size) return;
-    await capabilityService.ensure(tx, resourceTypeId, [...checked.keys()]);
+    await this.recordKeys(tx, resourceTypeId, [...checked.keys()]);
     await tx.db.query(
-      `INSERT INTO resource_properties (resource_id, capability_id, value)
-       SELECT $1, c.id, p.value FROM jsonb_each($3::jsonb) AS p
-         JOIN capabilities c ON c.resource_type_id = $2 AND c.name = p.key`,
+      `INSERT INTO resource_properties (resource_id, discovered_property_id, value)
+       SELECT $1, d.id, p.value FROM jsonb_each($3::jsonb) AS p
+         JOIN discovered_properties d ON d.resource_type_id = $2 AND d.name = p.key`,
       [pk, resourceTypeId, JSON.stringify(Object.fromEntries(checked))],
     );
   }
