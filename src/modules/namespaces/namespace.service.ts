@@ -194,18 +194,6 @@ export class NamespaceService {
     return namespace;
   }
 
-  async getByPk(ctx: Context, pk: number): Promise<Namespace | null> {
-    const namespace = await ctx.db.getRepository(Namespace).findOneBy({ pk });
-    return namespace && canSee(ctx.identity, namespace) ? namespace : null;
-  }
-
-  /** The namespace, or NOT_FOUND when it does not exist or is invisible to the caller. */
-  async requireVisible(ctx: Context, name: string): Promise<Namespace> {
-    const namespace = await this.getByName(ctx, name);
-    if (!namespace) throw new NotFoundError('Namespace', name);
-    return namespace;
-  }
-
   /** The namespace locked for the rest of the transaction, if the caller may change what is in it. */
   async requireWritable(tx: Context, name: string): Promise<Namespace> {
     const namespace = await tx.db
