@@ -22,18 +22,6 @@ describe('resources migration', () => {
       )
     ).map((row: { table_name: string }) => row.table_name);
 
-  it('matches the entities (TypeORM would change nothing)', async () => {
-    // TypeORM's schema reader needs its bookkeeping table once any table has a generated column
-    // (metadef_properties.search); we never let TypeORM write the schema, so it exists only here.
-    await t.app.database.dataSource.query(
-      `CREATE TABLE IF NOT EXISTS typeorm_metadata (type varchar NOT NULL, database varchar, schema varchar,
-         "table" varchar, name varchar, value text)`,
-    );
-    const sql = await t.app.database.dataSource.driver.createSchemaBuilder().log();
-    const ours = sql.upQueries.filter((query) => TABLES.some((table) => query.query.includes(`"${table}"`)));
-    expect(ours.map((query) => query.query)).toEqual([]);
-  });
-
   it('goes down and up again, with data', async () => {
     await createResource(t, { tags: ['a'], properties: { k: 1 } });
     const resources = new Resources1763700300000();
