@@ -50,13 +50,17 @@ export class ProblemList {
     this.problems.push({ field, message });
   }
 
+  addAll(problems: readonly InputProblem[]): void {
+    this.problems.push(...problems);
+  }
+
   /** Runs a check; an InputError it throws is collected, anything else goes on up. */
   check(work: () => unknown): void {
     try {
       work();
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
-      this.problems.push(...error.problems);
+      this.addAll(error.problems);
     }
   }
 
