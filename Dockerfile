@@ -12,11 +12,15 @@ COPY seeds ./seeds
 RUN npm run build && npm prune --omit=dev
 
 FROM node:22-bookworm-slim
+# Serving the network, identity comes from Keystone: the container does not start until KEYSTONE_URL and the
+# service credentials are set (or AUTH_MODE=headers with AUTH_PROXY_SECRET / AUTH_TRUSTED_PROXIES, or jwt).
+# /metrics is off until METRICS_TOKEN (or METRICS=public) is set.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=4000 \
     DATA_DIR=/data \
-    AUTH_MODE=headers
+    AUTH_MODE=keystone \
+    METRICS=off
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

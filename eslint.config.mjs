@@ -44,9 +44,14 @@ export default tseslint.config(
               message: 'Resolvers are the top of a module: import services, entities and loaders instead.',
             },
             {
-              target: ['./src/config.ts', './migrations'],
-              from: ['./src/common', './src/db', './src/modules', './src/app', './src/main.ts'],
-              message: 'config.ts and migrations stand alone (migrations are plain SQL).',
+              target: './src/config.ts',
+              from: ['./src/db', './src/modules', './src/app', './src/main.ts'],
+              message: 'config.ts parses the environment with common/ helpers at most.',
+            },
+            {
+              target: './migrations',
+              from: './src',
+              message: 'Migrations are plain SQL: they import nothing of the service.',
             },
           ],
         },

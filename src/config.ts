@@ -2,7 +2,9 @@
  * The environment, parsed and validated once. Every setting the service reads is here, with its default;
  * the README's configuration table mirrors this file.
  */
-export type AuthMode = 'none' | 'headers' | 'jwt';
+import { isLoopbackHost, parseAddressRange } from './common/identity/proxy-trust';
+
+export type AuthMode = 'none' | 'headers' | 'jwt' | 'keystone';
 export type Visibility = 'public' | 'private';
 
 export interface Config {
@@ -18,6 +20,12 @@ export interface Config {
   jwtJwksUrl: string | undefined;
   jwtIssuer: string | undefined;
   jwtAudience: string | undefined;
+  /** AUTH_MODE=headers: how the authenticating proxy in front of the service is recognised. */
+  authProxy: AuthProxyConfig;
+  /** AUTH_MODE=keystone: where and how tokens are validated. */
+  keystone: KeystoneConfig | undefined;
+  /** Who may read GET /metrics. */
+  metrics: MetricsConfig;
   introspection: boolean;
   graphiql: boolean;
   logLevel: string;
@@ -66,11 +74,170 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   return raw as T;
 }
 
+// --- Identity: who the service believes (AUTH_MODE headers and keystone) and who may read /metrics ---
+
+export interface AuthProxyConfig {
+  /** AUTH_PROXY_SECRET: what the proxy sends in X-Proxy-Secret. */
+  secret: string | undefined;
+  /** AUTH_TRUSTED_PROXIES: the addresses and CIDR ranges the proxy connects from. */
+  trustedProxies: string[];
+}
+
+export interface KeystonePasswordAuth {
+  username: string;
+  password: string;
+  projectName: string;
+  userDomainName: string;
+  projectDomainName: string;
+}
+
+export interface KeystoneConfig {
+  /** The identity API's v3 root, e.g. http://keystone:5000/v3. */
+  url: string;
+  /** A fixed service token (KEYSTONE_SERVICE_TOKEN); otherwise `password` obtains and renews one. */
+  serviceToken: string | undefined;
+  password: KeystonePasswordAuth | undefined;
+  cacheSeconds: number;
+  cacheSize: number;
+  timeoutMs: number;
+}
+
+export type MetricsAccess = 'public' | 'token' | 'off';
+
+export interface MetricsConfig {
+  access: MetricsAccess;
+  token: string | undefined;
+}
+
+const MIN_SECRET_LENGTH = 16;
+
+/** A shared secret sent in a header: long enough not to be guessed, and only visible ASCII. */
+function secretSetting(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  if (raw.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(`${name} must be at least ${MIN_SECRET_LENGTH} characters, got ${raw.length}`);
+  }
+  if (!/^[\x21-\x7e]+$/.test(raw)) {
+    throw new ConfigError(`${name} must be visible ASCII characters only (no spaces or control characters)`);
+  }
+  return raw;
+}
+
+function trustedProxiesSetting(env: Env): string[] {
+  const entries = (env.AUTH_TRUSTED_PROXIES ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const entry of entries) {
+    if (!parseAddressRange(entry)) {
+      throw new ConfigError(
+        `AUTH_TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range (e.g. 10.0.0.5, 10.0.0.0/8, fd00::/64)`,
+      );
+    }
+  }
+  return entries;
+}
+
+function keystoneUrlSetting(env: Env): string {
+  const raw = env.KEYSTONE_URL;
+  if (!raw) throw new ConfigError('AUTH_MODE=keystone needs KEYSTONE_URL (e.g. http://keystone:5000/v3)');
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`KEYSTONE_URL must be an http(s) URL, got "${raw}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash) {
+    throw new ConfigError(`KEYSTONE_URL must be an http(s) URL without query or fragment, got "${raw}"`);
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  url.pathname = path.endsWith('/v3') ? path : `${path}/v3`;
+  return url.href;
+}
+
+const KEYSTONE_PASSWORD_VARIABLES = ['KEYSTONE_USERNAME', 'KEYSTONE_PASSWORD', 'KEYSTONE_PROJECT_NAME'];
+
+function keystoneSettings(env: Env): KeystoneConfig {
+  const url = keystoneUrlSetting(env);
+  const serviceToken = env.KEYSTONE_SERVICE_TOKEN || undefined;
+  if (serviceToken && !/^[\x21-\x7e]+$/.test(serviceToken)) {
+    throw new ConfigError('KEYSTONE_SERVICE_TOKEN must be visible ASCII characters (no spaces)');
+  }
+  const given = KEYSTONE_PASSWORD_VARIABLES.filter((name) => env[name]);
+  if (serviceToken && given.length) {
+    throw new ConfigError(
+      `Set either KEYSTONE_SERVICE_TOKEN or ${KEYSTONE_PASSWORD_VARIABLES.join(', ')}, not both`,
+    );
+  }
+  if (!serviceToken && given.length < KEYSTONE_PASSWORD_VARIABLES.length) {
+    const missing = KEYSTONE_PASSWORD_VARIABLES.filter((name) => !env[name]);
+    throw new ConfigError(
+      `AUTH_MODE=keystone needs service credentials to validate tokens: ${KEYSTONE_PASSWORD_VARIABLES.join(', ')} ` +
+        `(missing ${missing.join(', ')}), or KEYSTONE_SERVICE_TOKEN`,
+    );
+  }
+  return {
+    url,
+    serviceToken,
+    password: serviceToken
+      ? undefined
+      : {
+          username: env.KEYSTONE_USERNAME!,
+          password: env.KEYSTONE_PASSWORD!,
+          projectName: env.KEYSTONE_PROJECT_NAME!,
+          userDomainName: env.KEYSTONE_USER_DOMAIN_NAME || 'Default',
+          projectDomainName: env.KEYSTONE_PROJECT_DOMAIN_NAME || 'Default',
+        },
+    cacheSeconds: int(env, 'KEYSTONE_CACHE_SECONDS', 300),
+    cacheSize: int(env, 'KEYSTONE_CACHE_SIZE', 10000, 1),
+    timeoutMs: int(env, 'KEYSTONE_TIMEOUT_MS', 5000, 1),
+  };
+}
+
+function metricsSettings(env: Env): MetricsConfig {
+  const token = secretSetting(env, 'METRICS_TOKEN');
+  const access = oneOf(env, 'METRICS', ['public', 'token', 'off'] as const, token ? 'token' : 'public');
+  if (access === 'token' && !token) throw new ConfigError('METRICS=token needs METRICS_TOKEN');
+  if (access !== 'token' && token) {
+    throw new ConfigError(`METRICS_TOKEN is set but METRICS=${access}: unset METRICS or set it to token`);
+  }
+  return { access, token };
+}
+
+function identitySettings(
+  env: Env,
+  authMode: AuthMode,
+  host: string,
+): Pick<Config, 'authProxy' | 'keystone' | 'metrics'> {
+  const authProxy = {
+    secret: secretSetting(env, 'AUTH_PROXY_SECRET'),
+    trustedProxies: trustedProxiesSetting(env),
+  };
+  if (
+    authMode === 'headers' &&
+    !authProxy.secret &&
+    !authProxy.trustedProxies.length &&
+    !isLoopbackHost(host)
+  ) {
+    throw new ConfigError(
+      `AUTH_MODE=headers on HOST=${host} would believe identity headers (X-Roles: admin) from anyone who reaches ` +
+        'the port: set AUTH_PROXY_SECRET and/or AUTH_TRUSTED_PROXIES so that only your authenticating proxy is ' +
+        'believed, or use AUTH_MODE=keystone',
+    );
+  }
+  return {
+    authProxy,
+    keystone: authMode === 'keystone' ? keystoneSettings(env) : undefined,
+    metrics: metricsSettings(env),
+  };
+}
+
+// --- end of identity settings ---
+
 export function loadConfig(env: Env = process.env): Config {
-  const authMode = oneOf(env, 'AUTH_MODE', ['none', 'headers', 'jwt'] as const, 'none');
+  const authMode = oneOf(env, 'AUTH_MODE', ['none', 'headers', 'jwt', 'keystone'] as const, 'none');
+  const host = env.HOST || '127.0.0.1';
   const config: Config = {
     port: int(env, 'PORT', 4000),
-    host: env.HOST || '127.0.0.1',
+    host,
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1),
     databaseConnectTimeoutMs: int(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5000, 1),
@@ -80,6 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtJwksUrl: env.JWT_JWKS_URL || undefined,
     jwtIssuer: env.JWT_ISSUER || undefined,
     jwtAudience: env.JWT_AUDIENCE || undefined,
+    ...identitySettings(env, authMode, host),
     introspection: bool(env, 'INTROSPECTION', true),
     graphiql: bool(env, 'GRAPHIQL', true),
     logLevel: env.LOG_LEVEL || 'info',

@@ -17,7 +17,7 @@ async function serve(): Promise<void> {
   const { config, logger } = runtime;
   if (config.authMode === 'none') {
     logger.warn(
-      'AUTH_MODE=none: every request is an admin of project "default". Use AUTH_MODE=headers or jwt in production.',
+      'AUTH_MODE=none: every request is an admin of project "default". Use AUTH_MODE=keystone, headers or jwt in production.',
     );
   }
   const app = await createApp(runtime);

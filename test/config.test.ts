@@ -22,7 +22,7 @@ describe('configuration', () => {
   });
 
   it.each([
-    [{ AUTH_MODE: 'kerberos' }, /AUTH_MODE must be one of none, headers, jwt/],
+    [{ AUTH_MODE: 'kerberos' }, /AUTH_MODE must be one of none, headers, jwt, keystone/],
     [{ PORT: 'eighty' }, /PORT must be an integer/],
     [{ AUTH_MODE: 'jwt' }, /JWT_SECRET or JWT_JWKS_URL/],
     [{ DATABASE_URL: 'mysql://localhost/x' }, /DATABASE_URL must start with/],
@@ -32,6 +32,114 @@ describe('configuration', () => {
       /CAPABILITY_DEFAULT_VISIBILITY must be one of public, private/,
     ],
   ])('fails fast with a clear message for %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('identity settings', () => {
+  const keystone = {
+    AUTH_MODE: 'keystone',
+    KEYSTONE_URL: 'http://keystone:5000',
+    KEYSTONE_USERNAME: 'metacatalog',
+    KEYSTONE_PASSWORD: 'pw',
+    KEYSTONE_PROJECT_NAME: 'service',
+  };
+
+  it('headers mode on a loopback HOST needs no proxy settings (local use, tests)', () => {
+    for (const HOST of ['127.0.0.1', '::1', 'localhost', undefined]) {
+      expect(loadConfig({ AUTH_MODE: 'headers', HOST }).authProxy).toEqual({
+        secret: undefined,
+        trustedProxies: [],
+      });
+    }
+  });
+
+  it.each(['0.0.0.0', '::', '10.0.0.5', 'metacatalog.example.org'])(
+    'refuses headers mode on HOST=%s without AUTH_PROXY_SECRET or AUTH_TRUSTED_PROXIES',
+    (HOST) => {
+      const load = () => loadConfig({ AUTH_MODE: 'headers', HOST });
+      expect(load).toThrow(ConfigError);
+      expect(load).toThrow(/AUTH_MODE=headers on HOST=.* set AUTH_PROXY_SECRET and\/or AUTH_TRUSTED_PROXIES/);
+    },
+  );
+
+  it('headers mode on the network with a proxy secret or trusted proxies', () => {
+    const secret = 'proxy-secret-0123456789';
+    expect(
+      loadConfig({ AUTH_MODE: 'headers', HOST: '0.0.0.0', AUTH_PROXY_SECRET: secret }).authProxy,
+    ).toEqual({
+      secret,
+      trustedProxies: [],
+    });
+    expect(
+      loadConfig({
+        AUTH_MODE: 'headers',
+        HOST: '0.0.0.0',
+        AUTH_TRUSTED_PROXIES: '10.0.0.5, fd00::/64 192.168.0.0/16',
+      }).authProxy.trustedProxies,
+    ).toEqual(['10.0.0.5', 'fd00::/64', '192.168.0.0/16']);
+  });
+
+  it('reads keystone settings like keystonemiddleware, with defaults', () => {
+    expect(loadConfig(keystone).keystone).toEqual({
+      url: 'http://keystone:5000/v3',
+      serviceToken: undefined,
+      password: {
+        username: 'metacatalog',
+        password: 'pw',
+        projectName: 'service',
+        userDomainName: 'Default',
+        projectDomainName: 'Default',
+      },
+      cacheSeconds: 300,
+      cacheSize: 10000,
+      timeoutMs: 5000,
+    });
+    expect(
+      loadConfig({ ...keystone, KEYSTONE_URL: 'https://id.example.org/identity/v3/' }).keystone!.url,
+    ).toBe('https://id.example.org/identity/v3');
+    const fixed = { AUTH_MODE: 'keystone', KEYSTONE_URL: 'http://k/v3', KEYSTONE_SERVICE_TOKEN: 'tok' };
+    expect(loadConfig(fixed).keystone).toMatchObject({ serviceToken: 'tok', password: undefined });
+  });
+
+  it('metrics are public by default, behind a bearer token with METRICS_TOKEN', () => {
+    expect(loadConfig({}).metrics).toEqual({ access: 'public', token: undefined });
+    expect(loadConfig({ METRICS_TOKEN: 'metrics-token-0123456789' }).metrics).toEqual({
+      access: 'token',
+      token: 'metrics-token-0123456789',
+    });
+    expect(loadConfig({ METRICS: 'off' }).metrics.access).toBe('off');
+  });
+
+  it.each([
+    [{ AUTH_PROXY_SECRET: 'short' }, /AUTH_PROXY_SECRET must be at least 16 characters, got 5/],
+    [
+      { AUTH_PROXY_SECRET: 'with spaces in the secret' },
+      /AUTH_PROXY_SECRET must be visible ASCII characters only/,
+    ],
+    [{ AUTH_TRUSTED_PROXIES: '10.0.0.0/8, proxy.local' }, /AUTH_TRUSTED_PROXIES: "proxy.local" is not an IP/],
+    [{ AUTH_TRUSTED_PROXIES: '10.0.0.0/33' }, /AUTH_TRUSTED_PROXIES: "10.0.0.0\/33" is not an IP/],
+    [{ AUTH_MODE: 'keystone' }, /AUTH_MODE=keystone needs KEYSTONE_URL/],
+    [{ ...keystone, KEYSTONE_URL: 'keystone:5000' }, /KEYSTONE_URL must be an http\(s\) URL/],
+    [{ ...keystone, KEYSTONE_URL: 'ftp://keystone/v3' }, /KEYSTONE_URL must be an http\(s\) URL/],
+    [
+      { ...keystone, KEYSTONE_PASSWORD: '' },
+      /needs service credentials .*KEYSTONE_USERNAME, KEYSTONE_PASSWORD, KEYSTONE_PROJECT_NAME \(missing KEYSTONE_PASSWORD\), or KEYSTONE_SERVICE_TOKEN/,
+    ],
+    [{ ...keystone, KEYSTONE_SERVICE_TOKEN: 'tok' }, /either KEYSTONE_SERVICE_TOKEN or .*, not both/],
+    [{ ...keystone, KEYSTONE_CACHE_SECONDS: 'ten' }, /KEYSTONE_CACHE_SECONDS must be an integer >= 0/],
+    [{ ...keystone, KEYSTONE_CACHE_SIZE: '0' }, /KEYSTONE_CACHE_SIZE must be an integer >= 1/],
+    [{ ...keystone, KEYSTONE_TIMEOUT_MS: '-5' }, /KEYSTONE_TIMEOUT_MS must be an integer >= 1/],
+    [{ METRICS: 'private' }, /METRICS must be one of public, token, off/],
+    [{ METRICS: 'token' }, /METRICS=token needs METRICS_TOKEN/],
+    [
+      { METRICS: 'public', METRICS_TOKEN: 'metrics-token-0123456789' },
+      /METRICS_TOKEN is set but METRICS=public/,
+    ],
+    [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be at least 16/],
+    [{ METRICS_TOKEN: 'metrics token with spaces' }, /METRICS_TOKEN must be visible ASCII characters only/],
+  ])('fails fast with a message naming the variable for %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -117,12 +117,9 @@ export function createFormatError(logger: Logger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const original = unwrapResolverError(error);
     if (original instanceof AppError) {
-      return {
-        message: original.message,
-        locations: formatted.locations,
-        path: formatted.path,
-        extensions: original.extensions,
-      };
+      // extensions.http sets the response's status (Apollo reads it before formatting); it is not for the body.
+      const { http: _http, ...extensions } = original.extensions;
+      return { message: original.message, locations: formatted.locations, path: formatted.path, extensions };
     }
     const code = formatted.extensions?.code;
     if (code === 'UNAUTHORIZED') return stripped(formatted, 'FORBIDDEN');

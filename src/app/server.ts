@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Context } from '../common/context';
 import { createAuthenticator } from '../common/identity/authenticate';
+import { metricsAllowed } from '../common/identity/secrets';
 import type { Database } from '../db/database';
 import { createRequestContext, type ContextDeps } from './context';
 import { createFormatError } from './format-error';
@@ -88,7 +89,7 @@ export async function createApp({
     config,
     dataSource: database.dataSource,
     logger,
-    authenticate: createAuthenticator(config),
+    authenticate: createAuthenticator(config, logger),
   };
 
   app.get('/health/live', (_req, res) => {
@@ -100,9 +101,18 @@ export async function createApp({
       .status(ok ? 200 : 503)
       .json({ status: ok ? 'ok' : 'unavailable', database: ok ? 'ok' : 'unreachable' });
   });
-  app.get('/metrics', async (_req, res) => {
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
+  if (config.metrics.access !== 'off') {
+    app.get('/metrics', async (req, res) => {
+      if (!metricsAllowed(config.metrics, req.headers.authorization)) {
+        res
+          .status(401)
+          .set('www-authenticate', 'Bearer realm="metrics"')
+          .json({ error: 'METRICS_TOKEN required' });
+        return;
+      }
+      res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    });
+  }
   if (config.graphiql) {
     app.use(graphiqlRouter());
     app.get('/graphql', (req, res, next) => {

@@ -100,6 +100,13 @@ export class ServiceUnavailableError extends AppError {
   }
 }
 
+/** The identity service cannot say who is asking: the request fails as a whole (HTTP 503) and nothing runs. */
+export class IdentityUnavailableError extends AppError {
+  constructor(message = 'The identity service (Keystone) is unavailable; try again shortly') {
+    super('SERVICE_UNAVAILABLE', message, { http: { status: 503 } });
+  }
+}
+
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 // eslint-disable-next-line no-control-regex

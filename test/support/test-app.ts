@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { GraphQLFormattedError } from 'graphql';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { boot } from '../../src/app/runtime';
 import { createApp, type App } from '../../src/app/server';
 import { loadConfig, type Config } from '../../src/config';
@@ -51,9 +51,13 @@ export function headersOf(who: Who | null): IncomingHttpHeaders {
 
 /**
  * A real server (schema, context, error formatting, plugins) on a real, freshly migrated and seeded database,
- * with AUTH_MODE=headers. `env` overrides settings the way the environment would (e.g. METADEF_PROJECT_WRITES).
+ * with AUTH_MODE=headers. `env` overrides settings the way the environment would (e.g. METADEF_PROJECT_WRITES);
+ * `logger` receives the app's logs (tests that check what is logged).
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  { logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' }) }: { logger?: Logger } = {},
+): Promise<TestApp> {
   const database = await createTestDatabaseUrl();
   const config = loadConfig({
     AUTH_MODE: 'headers',
@@ -61,7 +65,6 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     DATABASE_URL: database.url,
     ...env,
   });
-  const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
   const runtime = await boot({ config, logger });
   const app = await createApp(runtime);
 
@@ -114,4 +117,19 @@ export function unique(prefix = 'T'): string {
 /** The JSON body of an HTTP response, loosely typed for assertions. */
 export async function bodyOf(response: Response | Promise<Response>): Promise<Data> {
   return (await response).json();
+}
+
+/** POSTs a GraphQL operation over real HTTP (the peer address and status are real); returns status and body. */
+export async function postGql(
+  url: string,
+  query: string,
+  variables: Record<string, unknown>,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: Data }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: response.status, body: await response.json() };
 }

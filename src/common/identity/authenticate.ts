@@ -1,8 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import { UnauthenticatedError } from '../errors';
 import { makeIdentity, type Identity } from './identity';
+import { keystoneAuthenticator } from './keystone';
+import { createProxyCheck } from './proxy-trust';
 
 /** What the HTTP layer knows of a request that identity may depend on. */
 export interface RequestInfo {
@@ -11,6 +14,7 @@ export interface RequestInfo {
   remoteAddress?: string;
 }
 
+/** Who sent a request. A function of the request alone, so that any transport (HTTP, WebSocket) can use it. */
 export type Authenticator = (request: RequestInfo) => Promise<Identity>;
 
 const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
@@ -23,16 +27,31 @@ const splitRoles = (raw: string | undefined): string[] => (raw ? raw.split(',') 
 /** AUTH_MODE=none: local use; everyone is an admin of project `default`. */
 const noneAuthenticator: Authenticator = async () => makeIdentity('default', 'local', ['admin']);
 
-/** AUTH_MODE=headers: an authenticating proxy in front of us sets the identity headers. */
-const headersAuthenticator: Authenticator = async ({ headers }) => {
-  const projectId = header(headers, 'x-project-id')?.trim();
-  if (!projectId) throw new UnauthenticatedError('X-Project-Id header is required');
-  return makeIdentity(
-    projectId,
-    header(headers, 'x-user-id')?.trim() || null,
-    splitRoles(header(headers, 'x-roles')),
-  );
-};
+/**
+ * AUTH_MODE=headers: an authenticating proxy in front of us sets the identity headers. They are believed only
+ * from that proxy (AUTH_PROXY_SECRET, AUTH_TRUSTED_PROXIES); anyone else is refused and logged.
+ */
+function headersAuthenticator(config: Config, logger: Logger): Authenticator {
+  const refusal = createProxyCheck(config.authProxy);
+  return async (request) => {
+    const reason = refusal(request);
+    if (reason) {
+      logger.warn(
+        { remoteAddress: request.remoteAddress, reason },
+        'identity headers refused: the request did not come through the trusted proxy',
+      );
+      throw new UnauthenticatedError('Identity headers are accepted only from the authenticating proxy');
+    }
+    const { headers } = request;
+    const projectId = header(headers, 'x-project-id')?.trim();
+    if (!projectId) throw new UnauthenticatedError('X-Project-Id header is required');
+    return makeIdentity(
+      projectId,
+      header(headers, 'x-user-id')?.trim() || null,
+      splitRoles(header(headers, 'x-roles')),
+    );
+  };
+}
 
 function rolesClaim(payload: JWTPayload): string[] {
   const roles = payload.roles;
@@ -67,13 +86,15 @@ function jwtAuthenticator(config: Config): Authenticator {
   };
 }
 
-export function createAuthenticator(config: Config): Authenticator {
+export function createAuthenticator(config: Config, logger: Logger): Authenticator {
   switch (config.authMode) {
     case 'none':
       return noneAuthenticator;
     case 'headers':
-      return headersAuthenticator;
+      return headersAuthenticator(config, logger);
     case 'jwt':
       return jwtAuthenticator(config);
+    case 'keystone':
+      return keystoneAuthenticator(config.keystone!, logger);
   }
 }

@@ -1,0 +1,79 @@
+import { createProxyCheck, isLoopbackHost, parseAddressRange } from './proxy-trust';
+
+describe('parseAddressRange', () => {
+  it.each([
+    ['10.0.0.5', { address: '10.0.0.5', prefix: 32, family: 'ipv4' }],
+    ['10.0.0.0/8', { address: '10.0.0.0', prefix: 8, family: 'ipv4' }],
+    ['fd00::1', { address: 'fd00::1', prefix: 128, family: 'ipv6' }],
+    ['fd00::/64', { address: 'fd00::', prefix: 64, family: 'ipv6' }],
+    ['::ffff:10.0.0.5', { address: '::ffff:10.0.0.5', prefix: 128, family: 'ipv6' }],
+  ])('reads %s', (entry, range) => {
+    expect(parseAddressRange(entry)).toEqual(range);
+  });
+
+  it.each([
+    'proxy.example.org',
+    '10.0.0',
+    '10.0.0.0/33',
+    'fd00::/129',
+    '10.0.0.0/',
+    '10.0.0.0/8/8',
+    '10.0.0.0/-1',
+  ])('refuses %s', (entry) => {
+    expect(parseAddressRange(entry)).toBeUndefined();
+  });
+});
+
+describe('isLoopbackHost', () => {
+  it.each(['127.0.0.1', '127.1.2.3', '::1', '[::1]', 'localhost', '::ffff:127.0.0.1'])(
+    '%s is loopback',
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(true);
+    },
+  );
+
+  it.each(['0.0.0.0', '::', '10.0.0.5', 'fd00::2', 'metacatalog.example.org', 'localhost.example.org'])(
+    '%s is not',
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(false);
+    },
+  );
+});
+
+describe('createProxyCheck', () => {
+  const from = (remoteAddress?: string, headers = {}) => ({ headers, remoteAddress });
+
+  it('matches the peer address against IPv4, IPv6 and IPv4-mapped IPv6 forms', () => {
+    const check = createProxyCheck({
+      secret: undefined,
+      trustedProxies: ['10.1.0.0/16', 'fd00::/64', '192.0.2.7'],
+    });
+    for (const address of ['10.1.2.3', '::ffff:10.1.2.3', 'fd00::abcd', '192.0.2.7', '::ffff:192.0.2.7']) {
+      expect(check(from(address))).toBeUndefined();
+    }
+    for (const address of ['10.2.0.1', '::ffff:10.2.0.1', 'fd01::1', '192.0.2.8', '::1', '127.0.0.1']) {
+      expect(check(from(address))).toBe('peer address not in AUTH_TRUSTED_PROXIES');
+    }
+    expect(check(from(undefined))).toBe('peer address not in AUTH_TRUSTED_PROXIES');
+  });
+
+  it('a rule written as an IPv4-mapped address matches the plain IPv4 peer', () => {
+    const check = createProxyCheck({ secret: undefined, trustedProxies: ['::ffff:10.0.0.5'] });
+    expect(check(from('10.0.0.5'))).toBeUndefined();
+    expect(check(from('::ffff:10.0.0.5'))).toBeUndefined();
+  });
+
+  it('with both settings, both must hold', () => {
+    const secret = 'a-shared-secret-of-length';
+    const check = createProxyCheck({ secret, trustedProxies: ['10.0.0.0/8'] });
+    expect(check(from('10.0.0.1', { 'x-proxy-secret': secret }))).toBeUndefined();
+    expect(check(from('10.0.0.1'))).toBe('no X-Proxy-Secret header');
+    expect(check(from('11.0.0.1', { 'x-proxy-secret': secret }))).toBe(
+      'peer address not in AUTH_TRUSTED_PROXIES',
+    );
+  });
+
+  it('with neither, every request passes (allowed on a loopback HOST only, see config)', () => {
+    expect(createProxyCheck({ secret: undefined, trustedProxies: [] })(from(undefined))).toBeUndefined();
+  });
+});

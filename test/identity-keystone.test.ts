@@ -1,0 +1,283 @@
+import type { GraphQLError } from 'graphql';
+import { createAuthenticator, type Authenticator } from '../src/common/identity/authenticate';
+import type { Identity } from '../src/common/identity/identity';
+import { loadConfig } from '../src/config';
+import { FIXED_SERVICE_TOKEN, KeystoneStandIn, SERVICE_USER } from './support/keystone-stand-in';
+import { captureLogs, type CapturedLogs } from './support/log-capture';
+import { postGql, startTestApp, type Data, type TestApp } from './support/test-app';
+
+const WHO_AM_I = `mutation ($name: String!) { createNamespace(input: { name: $name }) { owner } }`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const ADMIN_GRANT = { projectId: 'proj-ks', userId: 'alice', roles: ['reader', 'member', 'admin'] };
+
+const call = (url: string, headers: Record<string, string>) =>
+  postGql(url, WHO_AM_I, { name: `KS::${Math.random().toString(36).slice(2)}` }, headers);
+
+function expectRefused(result: { status: number; body: Data }, status: number, code: string) {
+  expect(result.status).toBe(status);
+  expect(result.body.data).toBeUndefined();
+  expect(result.body.errors).toHaveLength(1);
+  expect(result.body.errors[0].extensions).toEqual({ code });
+}
+
+describe('AUTH_MODE=keystone through the server', () => {
+  let keystone: KeystoneStandIn;
+  let logs: CapturedLogs;
+  let t: TestApp;
+  let url: string;
+  const issued: string[] = [];
+  const issue = (grant: Parameters<KeystoneStandIn['issue']>[0]) => {
+    const token = keystone.issue(grant);
+    issued.push(token);
+    return token;
+  };
+
+  beforeAll(async () => {
+    keystone = await KeystoneStandIn.start();
+    logs = captureLogs();
+    t = await startTestApp(
+      { AUTH_MODE: 'keystone', KEYSTONE_URL: keystone.url, KEYSTONE_TIMEOUT_MS: '300', ...SERVICE_USER },
+      { logger: logs.logger },
+    );
+    url = await t.app.listen(0, '127.0.0.1');
+  });
+  afterAll(async () => {
+    await t.close();
+    await keystone.close();
+  });
+  beforeEach(() => {
+    keystone.mode = 'ok';
+  });
+
+  it('takes project, user and roles from the token Keystone validated', async () => {
+    const token = issue(ADMIN_GRANT);
+    const { status, body } = await call(url, { 'x-auth-token': token });
+    expect(status).toBe(200);
+    expect(body.data.createNamespace.owner).toBe('proj-ks');
+    const asked = keystone.seen.at(-1)!;
+    expect(asked.subjectToken).toBe(token);
+    expect(asked.serviceToken).toMatch(/^gAAAAA-service-/);
+    expect(asked.query).toBe('nocatalog');
+  });
+
+  it('a member of a project is that project, without admin rights', async () => {
+    const token = issue({ projectId: 'proj-ks', userId: 'bob', roles: ['member', 'reader'] });
+    const { status, body } = await call(url, { 'x-auth-token': token });
+    expect(status).toBe(200);
+    expect(body.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+
+  it('identity headers are not believed in keystone mode', async () => {
+    expectRefused(
+      await call(url, { 'x-project-id': 'p', 'x-roles': 'admin', 'x-user-id': 'mallory' }),
+      401,
+      'UNAUTHENTICATED',
+    );
+  });
+
+  it.each([
+    ['an unknown token', () => 'gAAAAA-never-issued'],
+    ['an expired token', () => issue({ ...ADMIN_GRANT, expiresAt: new Date(Date.now() - 1000) })],
+    ['a token without project scope (unscoped)', () => issue({ userId: 'alice', roles: [] })],
+    ['a domain-scoped token', () => issue({ domainId: 'default', userId: 'alice', roles: ['admin'] })],
+  ])('%s is UNAUTHENTICATED', async (_what, token) => {
+    const before = keystone.validations;
+    expectRefused(await call(url, { 'x-auth-token': token() }), 401, 'UNAUTHENTICATED');
+    expect(keystone.validations).toBe(before + 1);
+  });
+
+  it('says why a token without project scope is refused', async () => {
+    const token = issue({ userId: 'alice', roles: ['admin'] });
+    const { body } = await call(url, { 'x-auth-token': token });
+    expect(body.errors[0].message).toMatch(/not scoped to a project/);
+  });
+
+  it('a missing or malformed X-Auth-Token is UNAUTHENTICATED without asking Keystone', async () => {
+    const before = keystone.validations;
+    expectRefused(await call(url, {}), 401, 'UNAUTHENTICATED');
+    expectRefused(await call(url, { 'x-auth-token': 'not a token' }), 401, 'UNAUTHENTICATED');
+    expect(keystone.validations).toBe(before);
+  });
+
+  it.each([
+    ['answers 500', 500],
+    ['answers 503', 503],
+    ['hangs past KEYSTONE_TIMEOUT_MS', 'hang' as const],
+  ])('Keystone that %s gives SERVICE_UNAVAILABLE (503), never a silent accept', async (_what, mode) => {
+    const token = issue(ADMIN_GRANT);
+    keystone.mode = mode;
+    expectRefused(await call(url, { 'x-auth-token': token }), 503, 'SERVICE_UNAVAILABLE');
+    keystone.mode = 'ok';
+    // Failures are not remembered: the same token works once Keystone does.
+    expect((await call(url, { 'x-auth-token': token })).body.data.createNamespace.owner).toBe('proj-ks');
+  });
+
+  it('Keystone refusing our service credentials (403) is SERVICE_UNAVAILABLE and logged as such', async () => {
+    keystone.mode = 403;
+    expectRefused(await call(url, { 'x-auth-token': issue(ADMIN_GRANT) }), 503, 'SERVICE_UNAVAILABLE');
+    expect(logs.lines().some((line) => /service credentials/.test(String(line.msg)))).toBe(true);
+  });
+
+  it('never logs a token or the service password', () => {
+    const text = logs.text();
+    expect(issued.length).toBeGreaterThan(5);
+    for (const token of issued) expect(text).not.toContain(token);
+    expect(text).not.toContain(SERVICE_USER.KEYSTONE_PASSWORD);
+    expect(text).not.toContain('gAAAAA-service-');
+  });
+
+  // Last: it stops the stand-in.
+  it('Keystone down (connection refused) gives SERVICE_UNAVAILABLE (503)', async () => {
+    const token = issue(ADMIN_GRANT);
+    await keystone.close();
+    expectRefused(await call(url, { 'x-auth-token': token }), 503, 'SERVICE_UNAVAILABLE');
+    expect(logs.lines().some((line) => /unreachable/.test(String(line.msg)))).toBe(true);
+  });
+});
+
+describe('AUTH_MODE=keystone: caching and the service token', () => {
+  let keystone: KeystoneStandIn;
+  beforeEach(async () => {
+    keystone = await KeystoneStandIn.start();
+  });
+  afterEach(() => keystone.close());
+
+  const authenticator = (env: Record<string, string> = {}, logs = captureLogs()): Authenticator =>
+    createAuthenticator(
+      loadConfig({ AUTH_MODE: 'keystone', KEYSTONE_URL: keystone.url, ...SERVICE_USER, ...env }),
+      logs.logger,
+    );
+  const withToken = (token: string) => ({ headers: { 'x-auth-token': token }, remoteAddress: '127.0.0.1' });
+  const codeOf = async (promise: Promise<Identity>) =>
+    promise.then(
+      () => 'accepted',
+      (error: GraphQLError) => error.extensions.code,
+    );
+
+  it('validates a token once, then answers from the cache', async () => {
+    const authenticate = authenticator();
+    const token = keystone.issue(ADMIN_GRANT);
+    const first = await authenticate(withToken(token));
+    const second = await authenticate(withToken(token));
+    expect(second).toEqual(first);
+    expect(first).toMatchObject({ projectId: 'proj-ks', userId: 'alice', isAdmin: true, isService: false });
+    expect(keystone.validations).toBe(1);
+  });
+
+  it('concurrent requests with the same new token share one validation', async () => {
+    const authenticate = authenticator();
+    const token = keystone.issue(ADMIN_GRANT);
+    const identities = await Promise.all(Array.from({ length: 10 }, () => authenticate(withToken(token))));
+    expect(new Set(identities.map((identity) => identity.projectId))).toEqual(new Set(['proj-ks']));
+    expect(keystone.validations).toBe(1);
+  });
+
+  it('KEYSTONE_CACHE_SECONDS=0 validates every request', async () => {
+    const authenticate = authenticator({ KEYSTONE_CACHE_SECONDS: '0' });
+    const token = keystone.issue(ADMIN_GRANT);
+    await authenticate(withToken(token));
+    await authenticate(withToken(token));
+    expect(keystone.validations).toBe(2);
+  });
+
+  it('never serves a token from the cache past its expires_at', async () => {
+    const authenticate = authenticator({ KEYSTONE_CACHE_SECONDS: '3600' });
+    const token = keystone.issue({ ...ADMIN_GRANT, expiresAt: new Date(Date.now() + 2000) });
+    await authenticate(withToken(token));
+    await authenticate(withToken(token));
+    expect(keystone.validations).toBe(1);
+    await sleep(2100);
+    expect(await codeOf(authenticate(withToken(token)))).toBe('UNAUTHENTICATED');
+    expect(keystone.validations).toBe(2);
+  });
+
+  it('keeps at most KEYSTONE_CACHE_SIZE tokens (the least recently used goes)', async () => {
+    const authenticate = authenticator({ KEYSTONE_CACHE_SIZE: '2' });
+    const [a, b, c] = [1, 2, 3].map(() => keystone.issue(ADMIN_GRANT));
+    for (const token of [a, b, c]) await authenticate(withToken(token));
+    expect(keystone.validations).toBe(3);
+    await authenticate(withToken(c));
+    expect(keystone.validations).toBe(3);
+    await authenticate(withToken(a));
+    expect(keystone.validations).toBe(4);
+  });
+
+  it('does not remember refusals: an invalid token is asked about each time', async () => {
+    const authenticate = authenticator();
+    expect(await codeOf(authenticate(withToken('gAAAAA-bogus')))).toBe('UNAUTHENTICATED');
+    expect(await codeOf(authenticate(withToken('gAAAAA-bogus')))).toBe('UNAUTHENTICATED');
+    expect(keystone.validations).toBe(2);
+  });
+
+  it('logs in once as the service user and reuses its token', async () => {
+    const authenticate = authenticator();
+    await authenticate(withToken(keystone.issue(ADMIN_GRANT)));
+    await authenticate(withToken(keystone.issue(ADMIN_GRANT)));
+    expect(keystone.logins).toBe(1);
+    expect(keystone.validations).toBe(2);
+  });
+
+  it('renews the service token when Keystone refuses it (401) and retries once', async () => {
+    const logs = captureLogs();
+    const authenticate = authenticator({}, logs);
+    await authenticate(withToken(keystone.issue(ADMIN_GRANT)));
+    keystone.revokeServiceTokens();
+    const identity = await authenticate(withToken(keystone.issue({ ...ADMIN_GRANT, projectId: 'after' })));
+    expect(identity.projectId).toBe('after');
+    expect(keystone.logins).toBe(2);
+    expect(keystone.validations).toBe(3); // the first, the refused one, the retry
+    expect(keystone.seen[2].serviceToken).not.toBe(keystone.seen[1].serviceToken);
+    expect(logs.text()).toMatch(/obtaining a new one/);
+  });
+
+  it('requests that find the service token refused at the same time renew it once', async () => {
+    const authenticate = authenticator();
+    await authenticate(withToken(keystone.issue(ADMIN_GRANT)));
+    keystone.revokeServiceTokens();
+    const tokens = Array.from({ length: 5 }, () => keystone.issue(ADMIN_GRANT));
+    await Promise.all(tokens.map((token) => authenticate(withToken(token))));
+    expect(keystone.logins).toBe(2);
+  });
+
+  it('renews the service token before it expires', async () => {
+    keystone.setServiceTokenLifetime(400);
+    const authenticate = authenticator();
+    await authenticate(withToken(keystone.issue(ADMIN_GRANT)));
+    await sleep(300); // past the halfway point of a short-lived token
+    await authenticate(withToken(keystone.issue(ADMIN_GRANT)));
+    expect(keystone.logins).toBe(2);
+    expect(keystone.validations).toBe(2); // renewed ahead, not after a refusal
+  });
+
+  it('wrong service credentials: SERVICE_UNAVAILABLE, logged, no token accepted', async () => {
+    const logs = captureLogs();
+    const authenticate = authenticator({ KEYSTONE_PASSWORD: 'wrong-password' }, logs);
+    expect(await codeOf(authenticate(withToken(keystone.issue(ADMIN_GRANT))))).toBe('SERVICE_UNAVAILABLE');
+    expect(keystone.validations).toBe(0);
+    expect(logs.text()).toMatch(/refused the service credentials/);
+    expect(logs.text()).not.toContain('wrong-password');
+  });
+
+  it('a fixed KEYSTONE_SERVICE_TOKEN is used as is; when refused, SERVICE_UNAVAILABLE', async () => {
+    const env = {
+      AUTH_MODE: 'keystone',
+      KEYSTONE_URL: keystone.url,
+      KEYSTONE_SERVICE_TOKEN: FIXED_SERVICE_TOKEN,
+    };
+    const authenticate = createAuthenticator(loadConfig(env), captureLogs().logger);
+    const identity = await authenticate(withToken(keystone.issue({ ...ADMIN_GRANT, roles: ['service'] })));
+    expect(identity).toMatchObject({ isService: true, isAdmin: false });
+    expect(keystone.seen[0].serviceToken).toBe(FIXED_SERVICE_TOKEN);
+    keystone.revokeServiceTokens();
+    expect(await codeOf(authenticate(withToken(keystone.issue(ADMIN_GRANT))))).toBe('SERVICE_UNAVAILABLE');
+    expect(keystone.logins).toBe(0);
+  });
+
+  it('an answer that is not a token is SERVICE_UNAVAILABLE, not an accept', async () => {
+    const authenticate = authenticator();
+    const token = keystone.issue(ADMIN_GRANT);
+    await authenticate(withToken(keystone.issue(ADMIN_GRANT))); // log in first
+    keystone.mode = 200;
+    expect(await codeOf(authenticate(withToken(token)))).toBe('SERVICE_UNAVAILABLE');
+  });
+});

@@ -1,0 +1,134 @@
+import { SignJWT } from 'jose';
+import { KeystoneStandIn, SERVICE_USER } from './support/keystone-stand-in';
+import { postGql, startTestApp, unique, type Data, type TestApp } from './support/test-app';
+
+/**
+ * The same identities reach the same rules whatever AUTH_MODE establishes them: over real HTTP, an admin, a
+ * member of the project that owns a private namespace, a member of another project and a service, against
+ * one read rule (a private namespace exists only for its owner and admins) and two write rules (project
+ * writes in an owned namespace; custom traits are for admins and services). AUTH_MODE=none has one identity
+ * (an admin of `default`): identity.test.ts covers it.
+ */
+type Role = 'admin' | 'owner' | 'other' | 'service';
+const OWNER = 'owner-project';
+const WHO: Record<Role, { project: string; user: string; roles: string[] }> = {
+  admin: { project: 'admin-project', user: 'alice', roles: ['admin', 'member'] },
+  owner: { project: OWNER, user: 'olivia', roles: ['member'] },
+  other: { project: 'other-project', user: 'mallory', roles: ['member'] },
+  service: { project: 'service-project', user: 'nova', roles: ['service'] },
+};
+const ROLES = Object.keys(WHO) as Role[];
+
+/** What each identity may do when the mode tells them apart. */
+const EXPECTED: Record<Role, { read: string; writeProperty: string; writeTrait: string }> = {
+  admin: { read: 'seen', writeProperty: 'ok', writeTrait: 'ok' },
+  owner: { read: 'seen', writeProperty: 'ok', writeTrait: 'FORBIDDEN' },
+  other: { read: 'absent', writeProperty: 'NOT_FOUND', writeTrait: 'FORBIDDEN' },
+  service: { read: 'absent', writeProperty: 'NOT_FOUND', writeTrait: 'ok' },
+};
+
+const JWT_SECRET = 'a-test-secret-of-enough-length-1234567890';
+const PROXY_SECRET = 'proxy-secret-0123456789abcdef';
+
+interface Mode {
+  env(): Promise<Record<string, string>>;
+  credentials(role: Role): Promise<Record<string, string>>;
+  close?(): Promise<void>;
+}
+
+let keystone: KeystoneStandIn | undefined;
+const MODES: Record<string, Mode> = {
+  headers: {
+    env: async () => ({ AUTH_MODE: 'headers', AUTH_PROXY_SECRET: PROXY_SECRET }),
+    credentials: async (role) => ({
+      'x-proxy-secret': PROXY_SECRET,
+      'x-project-id': WHO[role].project,
+      'x-user-id': WHO[role].user,
+      'x-roles': WHO[role].roles.join(','),
+    }),
+  },
+  jwt: {
+    env: async () => ({ AUTH_MODE: 'jwt', JWT_SECRET }),
+    credentials: async (role) => {
+      const token = await new SignJWT({ project_id: WHO[role].project, roles: WHO[role].roles })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(WHO[role].user)
+        .setExpirationTime('5m')
+        .sign(new TextEncoder().encode(JWT_SECRET));
+      return { authorization: `Bearer ${token}` };
+    },
+  },
+  keystone: {
+    env: async () => {
+      keystone = await KeystoneStandIn.start();
+      return { AUTH_MODE: 'keystone', KEYSTONE_URL: keystone.url, ...SERVICE_USER };
+    },
+    credentials: async (role) => ({
+      'x-auth-token': keystone!.issue({
+        projectId: WHO[role].project,
+        userId: WHO[role].user,
+        roles: WHO[role].roles,
+      }),
+    }),
+    close: () => keystone!.close(),
+  },
+};
+
+describe.each(Object.keys(MODES))('AUTH_MODE=%s: the identity matrix', (modeName) => {
+  const mode = MODES[modeName];
+  let t: TestApp;
+  let url: string;
+  let namespace: string;
+
+  async function as(role: Role, query: string, variables: Record<string, unknown>) {
+    const { status, body } = await postGql(url, query, variables, await mode.credentials(role));
+    expect(status).toBe(200);
+    return body;
+  }
+  const outcome = (body: Data) => (body.errors ? body.errors[0].extensions.code : 'ok');
+
+  beforeAll(async () => {
+    t = await startTestApp({ ...(await mode.env()), METADEF_PROJECT_WRITES: 'true' });
+    url = await t.app.listen(0, '127.0.0.1');
+    namespace = unique('Matrix');
+    const created = await as(
+      'admin',
+      `mutation ($name: String!, $owner: String!) {
+        createNamespace(input: { name: $name, owner: $owner, visibility: PRIVATE }) { owner visibility }
+      }`,
+      { name: namespace, owner: OWNER },
+    );
+    expect(created.data.createNamespace).toEqual({ owner: OWNER, visibility: 'PRIVATE' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await mode.close?.();
+  });
+
+  it.each(ROLES)('%s: reading the private namespace', async (role) => {
+    const body = await as(role, `query ($name: String!) { namespace(name: $name) { name } }`, {
+      name: namespace,
+    });
+    expect(body.errors).toBeUndefined();
+    expect(body.data.namespace ? 'seen' : 'absent').toBe(EXPECTED[role].read);
+  });
+
+  it.each(ROLES)('%s: adding a property to the private namespace', async (role) => {
+    const body = await as(
+      role,
+      `mutation ($ns: String!, $name: String!) {
+        createProperty(namespace: $ns, input: { name: $name, title: "T", type: STRING }) { name }
+      }`,
+      { ns: namespace, name: `p_${role}` },
+    );
+    expect(outcome(body)).toBe(EXPECTED[role].writeProperty);
+  });
+
+  it.each(ROLES)('%s: creating a custom trait', async (role) => {
+    const name = `CUSTOM_MATRIX_${modeName.toUpperCase()}_${role.toUpperCase()}`;
+    const body = await as(role, `mutation ($name: String!) { createTrait(name: $name) { created } }`, {
+      name,
+    });
+    expect(outcome(body)).toBe(EXPECTED[role].writeTrait);
+  });
+});
