@@ -5,6 +5,10 @@ import { projectRoot } from '../src/common/paths';
 import { buildProgram } from '../src/main';
 
 const FIXTURES = path.resolve(projectRoot(), 'test/fixtures/glance-metadefs');
+const EXPORT_FIXTURES = path.resolve(projectRoot(), 'test/fixtures/glance-metadefs-export');
+
+// Every command opens the embedded database from its folder and closes it: slow on a busy machine.
+jest.setTimeout(180_000);
 
 describe('catalog: metacatalog metadefs CLI', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'metadefs-cli-'));
@@ -71,5 +75,15 @@ describe('catalog: metacatalog metadefs CLI', () => {
         JSON.parse(readFileSync(path.join(out, file), 'utf8')),
       );
     }
+  });
+
+  it("loads the files Glance's db_export_metadefs writes (null for unset values)", async () => {
+    await run('unload');
+    output = [];
+    await run('load', EXPORT_FIXTURES);
+    expect(output).toEqual(['created 5, merged 0, replaced 0, skipped 0']);
+    output = [];
+    await run('load', EXPORT_FIXTURES, '--merge', '--prefer-new');
+    expect(output).toEqual(['created 0, merged 5, replaced 0, skipped 0']);
   });
 });

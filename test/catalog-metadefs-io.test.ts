@@ -8,6 +8,8 @@ import { metadefsService } from '../src/modules/metadefs-io/metadefs.service';
 import { ADMIN, headersOf, project, startTestApp, unique, type TestApp } from './support/test-app';
 
 const FIXTURES = path.resolve(projectRoot(), 'test/fixtures/glance-metadefs');
+/** Files as `glance-manage db_export_metadefs` writes them: JSON null for every unset value. */
+const EXPORT_FIXTURES = path.resolve(projectRoot(), 'test/fixtures/glance-metadefs-export');
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON documents compared structurally
 type Json = any;
@@ -187,6 +189,87 @@ describe('catalog: Glance metadefs import/export', () => {
       expect(small.result.namespaces.nodes).toHaveLength(5);
       expect(all.count).toBe(small.count);
       expect(all.count).toBeLessThanOrEqual(8);
+    });
+  });
+
+  describe("Glance's own export files (null for unset values)", () => {
+    let loaded: Map<string, Json>;
+
+    beforeAll(async () => {
+      await metadefsService.unload(admin);
+      const report = await metadefsService.loadDirectory(admin, EXPORT_FIXTURES);
+      expect(report).toEqual({
+        created: [
+          'OS::Compute::CPUMode',
+          'OS::OperatingSystem',
+          'Example::Exported::Minimal',
+          'OS::Software::Runtimes',
+          'OS::Compute::VirtCPUTopology',
+        ],
+        merged: [],
+        replaced: [],
+        skipped: [],
+        warnings: [],
+      });
+      loaded = new Map((await metadefsService.exportAll(admin)).map((doc) => [doc.namespace, doc]));
+    });
+
+    it('takes null as absent: visibility → private, protected → false, no prefix or target', () => {
+      expect(loaded.get('OS::OperatingSystem')).toMatchObject({
+        visibility: 'private',
+        protected: true,
+        resource_type_associations: [
+          { name: 'OS::Cinder::Volume', properties_target: 'image' },
+          { name: 'OS::Glance::Image' },
+        ],
+      });
+      expect(loaded.get('OS::Compute::CPUMode')).toMatchObject({ visibility: 'public', protected: false });
+      // what a load of Glance's original files gives, once its repairs are set aside
+      const original = readDocs(FIXTURES)['compute-vcputopology.json'];
+      expect(loaded.get('OS::Compute::VirtCPUTopology')).toEqual({
+        ...original,
+        owner: 'admin',
+        resource_type_associations: [...original.resource_type_associations].sort(byName),
+      });
+    });
+
+    it('takes null as absent in objects and property documents', () => {
+      expect(loaded.get('Example::Exported::Minimal')).toEqual({
+        namespace: 'Example::Exported::Minimal',
+        display_name: 'Minimal Example',
+        visibility: 'private',
+        protected: false,
+        owner: 'admin',
+        resource_type_associations: [
+          { name: 'OS::Glance::Image', prefix: 'example_' },
+          { name: 'OS::Nova::Flavor' },
+        ],
+        properties: { example_size: { title: 'Size', type: 'integer', minimum: 1 } },
+        objects: [
+          { name: 'Empty', properties: {} },
+          { name: 'Sized', properties: { example_width: { title: 'Width', type: 'integer' } } },
+        ],
+        tags: [{ name: 'Example' }],
+      });
+      const runtimes = loaded.get('OS::Software::Runtimes');
+      expect(runtimes.objects).toHaveLength(5);
+      expect(runtimes.objects.every((object: Json) => typeof object.description === 'string')).toBe(true);
+    });
+
+    it('still refuses null where Glance cannot load it either (names, owner, the lists)', async () => {
+      for (const [doc, message] of [
+        [{ namespace: unique('Null'), owner: null }, /owner: must be string/],
+        [
+          { namespace: unique('Null'), resource_type_associations: null },
+          /resource_type_associations: must be array/,
+        ],
+        [{ namespace: unique('Null'), objects: [{ name: null }] }, /objects\.0\.name: must be string/],
+        [{ namespace: null }, /namespace: must be string/],
+      ] as const) {
+        const dir = tempDir();
+        writeFileSync(path.join(dir, 'null.json'), JSON.stringify(doc));
+        await expect(metadefsService.loadDirectory(admin, dir)).rejects.toThrow(message);
+      }
     });
   });
 

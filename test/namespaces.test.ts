@@ -281,9 +281,48 @@ describe('namespaces', () => {
     it('applies the prefix of the asked resource type, none for an unassociated one', async () => {
       const name = await createNamespace(t, {
         resourceTypeAssociations: [{ name: 'OS::Nova::Flavor', prefix: 'hw:' }],
+        properties: [{ name: 'cpu_cores', title: 'Cores', type: 'INTEGER' }],
+        objects: [
+          {
+            name: 'Threads',
+            required: ['cpu_threads'],
+            properties: [{ name: 'cpu_threads', title: 'T', type: 'INTEGER' }],
+          },
+        ],
       });
-      expect((await t.ok(NAMESPACE, { name, rt: 'OS::Nova::Flavor' })).namespace.name).toBe(name);
-      expect((await t.ok(NAMESPACE, { name, rt: 'OS::Glance::Image' })).namespace.name).toBe(name);
+      const PREFIXED = `query ($name: String!, $rt: String) {
+        namespace(name: $name, resourceType: $rt) {
+          name view { resourceType prefix }
+          properties { name storedName }
+          objects { name required properties { name storedName } }
+        }
+      }`;
+      expect((await t.ok(PREFIXED, { name, rt: 'OS::Nova::Flavor' })).namespace).toEqual({
+        name,
+        view: { resourceType: 'OS::Nova::Flavor', prefix: 'hw:' },
+        properties: [{ name: 'hw:cpu_cores', storedName: 'cpu_cores' }],
+        objects: [
+          {
+            name: 'Threads',
+            required: ['hw:cpu_threads'],
+            properties: [{ name: 'hw:cpu_threads', storedName: 'cpu_threads' }],
+          },
+        ],
+      });
+      const plain = {
+        name,
+        view: null,
+        properties: [{ name: 'cpu_cores', storedName: 'cpu_cores' }],
+        objects: [
+          {
+            name: 'Threads',
+            required: ['cpu_threads'],
+            properties: [{ name: 'cpu_threads', storedName: 'cpu_threads' }],
+          },
+        ],
+      };
+      expect((await t.ok(PREFIXED, { name, rt: 'OS::Glance::Image' })).namespace).toEqual(plain);
+      expect((await t.ok(PREFIXED, { name })).namespace).toEqual(plain);
     });
   });
 
@@ -390,6 +429,39 @@ describe('namespaces with METADEF_PROJECT_WRITES=true', () => {
     const name = unique();
     await t.ok(CREATE, { input: { name } }, OTHER);
     expectError(await t.gql(UPDATE, { name, input: { owner: OWNER.project } }, OTHER), 'FORBIDDEN');
+  });
+
+  it('only admins create resource types: a project may associate existing types only', async () => {
+    const writer = project('p-types');
+    const typeNames = async () =>
+      (await t.ok(`{ resourceTypes { name } }`)).resourceTypes.map((rt: { name: string }) => rt.name);
+    const evil = unique('Evil::Type');
+    const name = unique();
+    const refused = await t.gql(
+      CREATE,
+      { input: { name, visibility: 'PRIVATE', resourceTypeAssociations: [{ name: evil }] } },
+      writer,
+    );
+    expectError(refused, 'BAD_USER_INPUT', 'input.resourceTypeAssociations.0.name');
+    expect(refused.errors?.[0].message).toContain(evil);
+    expect((await t.ok(NAMESPACE, { name }, ADMIN)).namespace).toBeNull();
+
+    await t.ok(CREATE, { input: { name, resourceTypeAssociations: [{ name: 'OS::Nova::Flavor' }] } }, writer);
+    expectError(
+      await t.gql(ASSOCIATE, { ns: name, input: { name: evil } }, writer),
+      'BAD_USER_INPUT',
+      'input.name',
+    );
+    await t.ok(ASSOCIATE, { ns: name, input: { name: 'OS::Glance::Image', prefix: 'x_' } }, writer);
+    const shared = await createNamespace(t, { owner: writer.project, visibility: 'PUBLIC' }, ADMIN);
+    for (const who of [OTHER, SERVICE]) {
+      expectError(await t.gql(ASSOCIATE, { ns: shared, input: { name: evil } }, who), 'FORBIDDEN');
+      expectError(await t.gql(ASSOCIATE, { ns: name, input: { name: evil } }, who), 'NOT_FOUND');
+    }
+    expect(await typeNames()).not.toContain(evil);
+
+    await t.ok(ASSOCIATE, { ns: shared, input: { name: evil } }, ADMIN);
+    expect(await typeNames()).toContain(evil);
   });
 
   it('enforces the namespace quota with a message naming it; admins are not bound by it', async () => {

@@ -7,7 +7,7 @@ import {
   setTraits,
   type CreatedProvider,
 } from './support/placement';
-import { ADMIN, SERVICE, expectError, project, startTestApp, type TestApp } from './support/test-app';
+import { ADMIN, SERVICE, expectError, project, startTestApps, type TestApp } from './support/test-app';
 
 const MEMBER = project('p-providers');
 
@@ -46,8 +46,10 @@ async function read(t: TestApp, uuid: string) {
 
 describe('resource providers', () => {
   let t: TestApp;
+  /** A second service instance on the same database (the same instance on PGlite). */
+  let t2: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    [t, t2] = await startTestApps(2);
   });
   afterAll(() => t.close());
 
@@ -314,7 +316,7 @@ describe('resource providers', () => {
       expectError(await t.gql(DELETE_TRAITS, { uuid: randomUUID() }), 'NOT_FOUND');
     });
 
-    it('concurrent writers of the same generation: exactly one wins, the others get CONFLICT', async () => {
+    it('concurrent writers of different sets at one generation, on two instances: exactly one wins, the others get CONFLICT', async () => {
       const provider = await createProvider(t);
       const start = await setTraits(t, provider.uuid, ['HW_CPU_X86_SSE']);
       const candidates = [
@@ -330,7 +332,11 @@ describe('resource providers', () => {
       ]);
       const results = await Promise.all(
         attempts.map((traits, index) =>
-          t.gql(SET_TRAITS, { uuid: provider.uuid, traits, generation: start }, index % 2 ? SERVICE : ADMIN),
+          (index % 4 < 2 ? t : t2).gql(
+            SET_TRAITS,
+            { uuid: provider.uuid, traits, generation: start },
+            index % 2 ? SERVICE : ADMIN,
+          ),
         ),
       );
       const winners = results.flatMap((result, index) => (result.errors ? [] : [index]));
@@ -343,6 +349,112 @@ describe('resource providers', () => {
       const final = await read(t, provider.uuid);
       expect(final.generation).toBe(start + 1);
       expect(final.traits.map((x: { name: string }) => x.name)).toEqual([...attempts[winners[0]]].sort());
+    });
+  });
+
+  describe('generation semantics (as Placement)', () => {
+    const names = (provider: { traits: { name: string }[] }) => provider.traits.map((trait) => trait.name);
+
+    it('the set a provider already has, written again, succeeds and keeps the generation', async () => {
+      const provider = await createProvider(t);
+      const generation = await setTraits(t, provider.uuid, ['HW_CPU_X86_SSE', 'STORAGE_DISK_SSD']);
+      expect(generation).toBe(1);
+      const { setResourceProviderTraits: same } = await t.ok(SET_TRAITS, {
+        uuid: provider.uuid,
+        traits: ['STORAGE_DISK_SSD', 'HW_CPU_X86_SSE', 'STORAGE_DISK_SSD'],
+        generation,
+      });
+      expect(same.generation).toBe(1);
+      expect(names(same)).toEqual(['HW_CPU_X86_SSE', 'STORAGE_DISK_SSD']);
+      // a change of the set still counts exactly one
+      expect(await setTraits(t, provider.uuid, ['HW_CPU_X86_SSE'])).toBe(2);
+      expect(await read(t, provider.uuid)).toMatchObject({
+        generation: 2,
+        traits: [{ name: 'HW_CPU_X86_SSE' }],
+      });
+    });
+
+    it('removing the traits of a provider that has none keeps the generation', async () => {
+      const provider = await createProvider(t);
+      expect((await t.ok(DELETE_TRAITS, { uuid: provider.uuid })).deleteResourceProviderTraits).toEqual({
+        generation: 0,
+        traits: [],
+      });
+      const empty = await t.ok(SET_TRAITS, { uuid: provider.uuid, traits: [], generation: 0 });
+      expect(empty.setResourceProviderTraits.generation).toBe(0);
+      await setTraits(t, provider.uuid, ['HW_CPU_X86_SSE']);
+      expect(
+        (await t.ok(DELETE_TRAITS, { uuid: provider.uuid })).deleteResourceProviderTraits.generation,
+      ).toBe(2);
+      expect(
+        (await t.ok(DELETE_TRAITS, { uuid: provider.uuid })).deleteResourceProviderTraits.generation,
+      ).toBe(2);
+    });
+
+    it('a stale generation is CONFLICT before anything else: with the same set, and with an unknown trait', async () => {
+      const provider = await createProvider(t);
+      await setTraits(t, provider.uuid, ['HW_CPU_X86_SSE']);
+      expect(
+        expectError(
+          await t.gql(SET_TRAITS, { uuid: provider.uuid, traits: ['HW_CPU_X86_SSE'], generation: 0 }),
+          'CONFLICT',
+        ).message,
+      ).toContain('generation 1');
+      expectError(
+        await t.gql(SET_TRAITS, { uuid: provider.uuid, traits: ['CUSTOM_NOT_THERE'], generation: 0 }),
+        'CONFLICT',
+      );
+      // with the current generation, the unknown name is the problem
+      expectError(
+        await t.gql(SET_TRAITS, { uuid: provider.uuid, traits: ['CUSTOM_NOT_THERE'], generation: 1 }),
+        'BAD_USER_INPUT',
+        'traits',
+      );
+      expect(await read(t, provider.uuid)).toMatchObject({
+        generation: 1,
+        traits: [{ name: 'HW_CPU_X86_SSE' }],
+      });
+    });
+
+    it('concurrent writers of the set the provider has all succeed, on two instances, and do not stale a change', async () => {
+      const provider = await createProvider(t);
+      const set = ['HW_CPU_X86_AVX', 'STORAGE_DISK_SSD'];
+      const generation = await setTraits(t, provider.uuid, set);
+      const same = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          (index % 2 ? t2 : t).gql(
+            SET_TRAITS,
+            { uuid: provider.uuid, traits: index % 3 ? set : [...set].reverse(), generation },
+            index % 4 < 2 ? SERVICE : ADMIN,
+          ),
+        ),
+      );
+      expect(same.filter((result) => result.errors)).toEqual([]);
+      expect(same.map((result) => result.data?.setResourceProviderTraits.generation)).toEqual(
+        Array(20).fill(generation),
+      );
+
+      // Same-set writers racing one writer of a new set: the new set always lands, exactly once.
+      const mixed = await Promise.all(
+        Array.from({ length: 12 }, (_, index) =>
+          (index % 2 ? t2 : t).gql(SET_TRAITS, {
+            uuid: provider.uuid,
+            traits: index === 5 ? ['HW_CPU_X86_SSE2'] : set,
+            generation,
+          }),
+        ),
+      );
+      expect(mixed[5].errors).toBeUndefined();
+      expect(mixed[5].data?.setResourceProviderTraits.generation).toBe(generation + 1);
+      for (const result of mixed) {
+        if (result.errors) expect(result.errors[0].extensions?.code).toBe('CONFLICT');
+        else
+          expect([generation, generation + 1]).toContain(result.data?.setResourceProviderTraits.generation);
+      }
+      expect(await read(t2, provider.uuid)).toMatchObject({
+        generation: generation + 1,
+        traits: [{ name: 'HW_CPU_X86_SSE2' }],
+      });
     });
   });
 

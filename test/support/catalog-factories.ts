@@ -45,7 +45,7 @@ export async function insertProperty(
     repository.create({
       namespaceId: await namespacePk(t, namespace),
       objectId: objectPk,
-      baseName: name,
+      storedName: name,
       schema: { type: 'string', title: name, ...schema },
     }),
   );

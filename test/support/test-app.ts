@@ -49,20 +49,21 @@ export function headersOf(who: Who | null): IncomingHttpHeaders {
   };
 }
 
-/**
- * A real server (schema, context, error formatting, plugins) on a real, freshly migrated and seeded database,
- * with AUTH_MODE=headers. `env` overrides settings the way the environment would (e.g. METADEF_PROJECT_WRITES);
- * `logger` receives the app's logs (tests that check what is logged).
- */
-export async function startTestApp(
-  env: Record<string, string> = {},
-  { logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' }) }: { logger?: Logger } = {},
+/** Options of a test server: `logger` receives the app's logs (tests that check what is logged). */
+export interface TestAppOptions {
+  logger?: Logger;
+}
+
+/** One service instance (boot + createApp, as `serve` does) on a database that already exists. */
+async function startInstance(
+  databaseUrl: string,
+  env: Record<string, string>,
+  { logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' }) }: TestAppOptions,
 ): Promise<TestApp> {
-  const database = await createTestDatabaseUrl();
   const config = loadConfig({
     AUTH_MODE: 'headers',
     LOG_LEVEL: 'silent',
-    DATABASE_URL: database.url,
+    DATABASE_URL: databaseUrl,
     ...env,
   });
   const runtime = await boot({ config, logger });
@@ -87,11 +88,51 @@ export async function startTestApp(
       }
       return result.data as T;
     },
-    async close() {
-      await app.stop();
-      await database.drop();
-    },
+    close: () => app.stop(),
   };
+}
+
+/**
+ * A real server (schema, context, error formatting, plugins) on a real, freshly migrated and seeded database,
+ * with AUTH_MODE=headers. `env` overrides settings the way the environment would (e.g. METADEF_PROJECT_WRITES).
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const [app] = await startTestApps(1, env, options);
+  return app;
+}
+
+/**
+ * `count` service instances sharing one fresh database, as replicas behind a load balancer share one
+ * PostgreSQL server (TEST_DATABASE_URL): each has its own process state, pool and loaders. On PGlite one
+ * process owns the database, so every entry is the same single instance. Closing any entry closes them all.
+ */
+export async function startTestApps(
+  count: number,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp[]> {
+  const database = await createTestDatabaseUrl();
+  const instances: TestApp[] = [];
+  try {
+    const instanceCount = database.shared ? count : 1;
+    // One after the other: the first migrates and seeds, the others find both done.
+    for (let i = 0; i < instanceCount; i += 1)
+      instances.push(await startInstance(database.url, env, options));
+  } catch (error) {
+    await Promise.all(instances.map((instance) => instance.close()));
+    await database.drop();
+    throw error;
+  }
+  let closing: Promise<void> | undefined;
+  const closeAll = () =>
+    (closing ??= (async () => {
+      await Promise.all(instances.map((instance) => instance.close()));
+      await database.drop();
+    })());
+  return Array.from({ length: count }, (_, i) => ({ ...instances[i % instances.length], close: closeAll }));
 }
 
 /** Asserts the result failed with this code (and field, when given); returns the first error. */

@@ -15,6 +15,11 @@ export abstract class NodeEntity implements Node {
   static readonly nodeType: string;
 
   get id(): string {
-    return encodeGlobalId((this.constructor as typeof NodeEntity).nodeType, this.pk);
+    return encodeGlobalId((this.constructor as typeof NodeEntity).nodeType, this.nodeKey);
+  }
+
+  /** The key part of the global id: the database key, unless a subclass names something more specific. */
+  protected get nodeKey(): string | number {
+    return this.pk;
   }
 }

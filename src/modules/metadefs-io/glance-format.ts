@@ -118,8 +118,69 @@ const validateDocument = new Ajv({ allErrors: true, strict: false }).compile(DOC
 
 export class DocumentError extends Error {}
 
-/** Checks the shape of a definition file (not its property documents); throws DocumentError listing problems. */
-export function parseGlanceDocument(json: unknown, source: string): GlanceNamespaceDocument {
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An object without its null entries: those of `keys`, or every one. Anything else is returned as it is. */
+function withoutNulls(value: unknown, keys?: readonly string[]): unknown {
+  if (!isObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).filter(([key, item]) => item !== null || (keys && !keys.includes(key))),
+  );
+}
+
+/** An object with `change` applied to its `key` entry (to each item of it, with `each`, when it is a list). */
+function mapEntry(value: unknown, key: string, change: (item: unknown) => unknown, each = false): unknown {
+  if (!isObject(value) || !(key in value)) return value;
+  const entry = value[key];
+  return { ...value, [key]: each && Array.isArray(entry) ? entry.map(change) : change(entry) };
+}
+
+const propertyDocsWithoutNulls = (properties: unknown): unknown =>
+  isObject(properties)
+    ? Object.fromEntries(
+        Object.entries(properties).map(([name, doc]) => [
+          name,
+          mapEntry(withoutNulls(doc), 'items', (items) => withoutNulls(items)),
+        ]),
+      )
+    : properties;
+
+/**
+ * `glance-manage db_export_metadefs` writes JSON null for every unset value, and `db_load_metadefs` reads these
+ * keys with `.get()`, so null there means absent: the namespace's display_name, description, visibility and
+ * protected; an association's prefix and properties_target; an object's description, required (which Glance's
+ * loader ignores) and properties (stored as JSON null); and any value in a property document (stored as
+ * given). Anywhere else (names, owner, the lists themselves) null stays an error: it fails Glance's load too.
+ */
+function withoutGlanceNulls(json: unknown): unknown {
+  let doc = withoutNulls(json, ['display_name', 'description', 'visibility', 'protected']);
+  doc = mapEntry(
+    doc,
+    'resource_type_associations',
+    (association) => withoutNulls(association, ['prefix', 'properties_target']),
+    true,
+  );
+  doc = mapEntry(doc, 'properties', propertyDocsWithoutNulls);
+  return mapEntry(
+    doc,
+    'objects',
+    (object) =>
+      mapEntry(
+        withoutNulls(object, ['description', 'required', 'properties']),
+        'properties',
+        propertyDocsWithoutNulls,
+      ),
+    true,
+  );
+}
+
+/**
+ * Checks the shape of a definition file (not its property documents) and returns it with the nulls Glance's
+ * exports hold taken as absent (see withoutGlanceNulls); throws DocumentError listing problems.
+ */
+export function parseGlanceDocument(input: unknown, source: string): GlanceNamespaceDocument {
+  const json = withoutGlanceNulls(input);
   if (!validateDocument(json)) {
     const problems = (validateDocument.errors ?? []).map((error) => {
       const where = error.instancePath ? error.instancePath.slice(1).replace(/\//g, '.') : '(document)';

@@ -291,7 +291,9 @@ export class MetadefsService {
       })),
     };
     if (properties.length) {
-      doc.properties = Object.fromEntries(properties.map((property) => [property.baseName, property.schema]));
+      doc.properties = Object.fromEntries(
+        properties.map((property) => [property.storedName, property.schema]),
+      );
     }
     if (objects.length) {
       doc.objects = objects.map((object, index) => ({
@@ -299,7 +301,7 @@ export class MetadefsService {
         ...(object.description != null ? { description: object.description } : {}),
         ...(object.requiredNames.length ? { required: object.requiredNames } : {}),
         properties: Object.fromEntries(
-          objectProperties[index].map((property) => [property.baseName, property.schema]),
+          objectProperties[index].map((property) => [property.storedName, property.schema]),
         ),
       }));
     }

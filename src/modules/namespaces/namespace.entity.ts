@@ -2,8 +2,8 @@ import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, Entity, Index, OneToMany } from 'typeorm';
 import { CreatedAt, UpdatedAt } from '../../common/columns';
 import { Node } from '../../common/relay/node';
-import { NodeEntity } from '../../common/relay/node-entity';
 import type { NamespaceResourceType } from './namespace-resource-type.entity';
+import { ViewableNodeEntity } from './resource-type-view';
 
 export enum Visibility {
   PUBLIC = 'public',
@@ -24,7 +24,7 @@ export const NAMESPACE_LIMITS = { name: 80, displayName: 80, description: 500, o
   implements: Node,
   description: 'A container of metadata definitions, with its access controls.',
 })
-export class Namespace extends NodeEntity implements Node {
+export class Namespace extends ViewableNodeEntity implements Node {
   static readonly nodeType = 'Namespace';
 
   @Field({ description: 'Unique name, e.g. OS::Compute::VirtCPUTopology.' })
@@ -61,10 +61,4 @@ export class Namespace extends NodeEntity implements Node {
 
   @OneToMany('NamespaceResourceType', (association: NamespaceResourceType) => association.namespace)
   associations?: NamespaceResourceType[];
-
-  /**
-   * Set when the namespace was asked for with `namespace(name, resourceType)`: the prefix of that
-   * association, applied to the names of its properties. Not a column.
-   */
-  appliedPrefix?: string | null;
 }

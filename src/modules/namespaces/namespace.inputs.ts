@@ -2,7 +2,9 @@ import { Field, InputType, registerEnumType } from 'type-graphql';
 import { OrderDirection } from '../../common/relay/order';
 import { Visibility } from './namespace.entity';
 
-@InputType({ description: 'Associates a namespace with a resource type (created if unknown).' })
+@InputType({
+  description: 'Associates a namespace with a resource type (an unknown type is registered for admins only).',
+})
 export class ResourceTypeAssociationInput {
   @Field({ description: 'Resource type name, e.g. OS::Nova::Flavor.' })
   name: string;

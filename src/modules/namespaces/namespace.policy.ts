@@ -58,7 +58,9 @@ export function assertNotProtected(namespace: Namespace, what: string): void {
 
 /**
  * Per-namespace quotas of non-admin writers (API.md: properties, objects and tags per namespace): FORBIDDEN
- * naming the quota's environment variable when `existing + adding` would exceed `limit`.
+ * naming the quota's environment variable when `existing + adding` would exceed `limit`. `existing` must be
+ * counted while holding the namespace's row lock (`namespaceService.requireWritable`; a namespace being created
+ * is not visible to anyone else yet), so that concurrent writers count one after the other.
  */
 export function assertWithinQuota(
   ctx: Context,

@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
-import { defineNodeType, numericKey } from '../../common/relay/node';
+import { defineNodeType } from '../../common/relay/node';
 import { ResourceType } from '../resource-types/resource-type.entity';
 import { NamespaceConnection } from './namespace.connection';
 import { NamespaceResourceType } from './namespace-resource-type.entity';
@@ -14,10 +14,14 @@ import {
 import { associationsByNamespacePk, visibleNamespaceByPk } from './namespace.loaders';
 import { namespaceService } from './namespace.service';
 
-export const namespaceNode = defineNodeType('Namespace', (ctx, key) => {
-  const pk = numericKey(key);
-  return pk === null ? Promise.resolve(null) : ctx.loaders.get(visibleNamespaceByPk).load(pk);
-});
+export const namespaceNode = defineNodeType('Namespace', (ctx, key) =>
+  namespaceService.nodeInView(
+    ctx,
+    key,
+    (pk) => ctx.loaders.get(visibleNamespaceByPk).load(pk),
+    (namespace) => namespace.pk,
+  ),
+);
 
 @Resolver(() => Namespace)
 export class NamespaceResolver {
@@ -39,7 +43,7 @@ export class NamespaceResolver {
   @Query(() => Namespace, {
     nullable: true,
     description:
-      "A namespace by name; null if absent or not visible. With resourceType, property names carry that association's prefix.",
+      "A namespace by name; null if absent or not visible. With resourceType, property names (and objects' required) carry that association's prefix: the namespace, its objects and properties are then seen in that resource type's view, with ids of their own (see `view`).",
   })
   namespace(
     @Ctx() ctx: Context,
@@ -74,7 +78,8 @@ export class NamespaceResolver {
   }
 
   @Mutation(() => NamespaceResourceType, {
-    description: 'Associates a resource type, creating it if unknown.',
+    description:
+      'Associates a resource type. Only admins create resource types: an unknown type is registered for an admin, BAD_USER_INPUT for anyone else.',
   })
   associateResourceType(
     @Ctx() ctx: Context,

@@ -7,6 +7,7 @@ import {
   ProblemList,
   checkText,
 } from '../../common/errors';
+import { numericKey } from '../../common/relay/node';
 import { OrderDirection } from '../../common/relay/order';
 import {
   pageOf,
@@ -30,6 +31,7 @@ import {
   associationsByNamespacePk,
   namespaceCountByResourceType,
   namespacesByResourceType,
+  visibleNamespaceByPk,
 } from './namespace.loaders';
 import {
   assertCanCreate,
@@ -38,6 +40,7 @@ import {
   canSee,
   restrictToVisible,
 } from './namespace.policy';
+import { inView, parseViewKey, ResourceTypeView, type ViewableNodeEntity } from './resource-type-view';
 
 const SORT: Record<NamespaceOrderField, { expr: string; kind: SortValueKind }> = {
   [NamespaceOrderField.NAME]: { expr: 'ns.name', kind: 'text' },
@@ -112,6 +115,9 @@ function checkNamespaceFields(
   problems.throwIfAny();
 }
 
+/** The advisory lock class of namespace creations by one owner (the other key is the owner's hash). */
+const NAMESPACE_QUOTA_LOCK = 7301948;
+
 export class NamespaceService {
   list(
     ctx: Context,
@@ -178,8 +184,8 @@ export class NamespaceService {
   }
 
   /**
-   * The namespace as seen for one resource type: property names then carry that association's prefix
-   * (none when the namespace is not associated with it).
+   * The namespace as seen for one resource type: in the view of its association with it when that applies a
+   * prefix (property names then carry it, and the ids differ); else the plain namespace.
    */
   async getForResourceType(
     ctx: Context,
@@ -188,10 +194,35 @@ export class NamespaceService {
   ): Promise<Namespace | null> {
     const namespace = await this.getByName(ctx, name);
     if (!namespace || resourceType == null) return namespace;
-    const associations = await ctx.loaders.get(associationsByNamespacePk).load(namespace.pk);
-    namespace.appliedPrefix =
-      associations.find((association) => association.name === resourceType)?.prefix ?? null;
-    return namespace;
+    return inView(namespace, await this.viewFor(ctx, namespace.pk, resourceType));
+  }
+
+  /** The view of a namespace's association with a resource type; null if there is none or it has no prefix. */
+  async viewFor(ctx: Context, namespacePk: number, resourceType: string): Promise<ResourceTypeView | null> {
+    const associations = await ctx.loaders.get(associationsByNamespacePk).load(namespacePk);
+    const association = associations.find((candidate) => candidate.name === resourceType);
+    return association ? ResourceTypeView.of(resourceType, association.prefix) : null;
+  }
+
+  /**
+   * A namespace, object or property definition for `node(id:)`, by the key of its global id: `<pk>`, or
+   * `<pk>@<resourceType>` for the row seen in that resource type's view. Null when the row does not exist, its
+   * namespace is not visible to the caller, or the view no longer applies (no association with that type, or
+   * one without a prefix).
+   */
+  async nodeInView<T extends ViewableNodeEntity>(
+    ctx: Context,
+    key: string,
+    load: (pk: number) => Promise<T | null>,
+    namespacePkOf: (row: T) => number,
+  ): Promise<T | null> {
+    const { pk: rawPk, resourceType } = parseViewKey(key);
+    const pk = numericKey(rawPk);
+    const row = pk === null ? null : await load(pk);
+    if (!row || !(await ctx.loaders.get(visibleNamespaceByPk).load(namespacePkOf(row)))) return null;
+    if (resourceType === null) return row;
+    const view = await this.viewFor(ctx, namespacePkOf(row), resourceType);
+    return view ? inView(row, view) : null;
   }
 
   /** The namespace locked for the rest of the transaction, if the caller may change what is in it. */
@@ -239,7 +270,12 @@ export class NamespaceService {
         }
         seen.add(association.name);
       });
-      await this.insertAssociations(tx, namespace, associations, 'input.resourceTypeAssociations');
+      await this.insertAssociations(
+        tx,
+        namespace,
+        associations,
+        (index) => `input.resourceTypeAssociations.${index}`,
+      );
       return namespace;
     });
   }
@@ -287,7 +323,7 @@ export class NamespaceService {
     problems.throwIfAny();
     return ctx.transaction(async (tx) => {
       const namespace = await this.requireWritable(tx, name);
-      const [association] = await this.insertAssociations(tx, namespace, [input], 'input');
+      const [association] = await this.insertAssociations(tx, namespace, [input], () => 'input');
       return association;
     });
   }
@@ -311,22 +347,22 @@ export class NamespaceService {
     tx: Context,
     namespace: Namespace,
     inputs: readonly AssociationDoc[],
-    field: string,
+    pathOf: (index: number) => string,
   ): Promise<NamespaceResourceType[]> {
     if (!inputs.length) return [];
-    const types = await resourceTypeService.ensure(
+    const nameField = (index: number) => `${pathOf(index)}.name`;
+    const types = await resourceTypeService.resolve(
       tx,
       inputs.map((input) => input.name),
-      `${field}.name`,
+      nameField,
     );
     const repository = tx.db.getRepository(NamespaceResourceType);
     const saved: NamespaceResourceType[] = [];
     for (const [index, input] of inputs.entries()) {
       const resourceType = types.get(input.name)!;
       if (await repository.existsBy({ namespaceId: namespace.pk, resourceTypeId: resourceType.pk })) {
-        const path = inputs.length > 1 ? `${field}.${index}.name` : `${field}.name`;
         throw new ConflictError(
-          `Namespace "${namespace.name}" is already associated with ${input.name} (${path})`,
+          `Namespace "${namespace.name}" is already associated with ${input.name} (${nameField(index)})`,
         );
       }
       const association = repository.create({
@@ -342,7 +378,13 @@ export class NamespaceService {
     return saved;
   }
 
+  /**
+   * Count-then-insert holds only if the creators for one owner take turns: each first takes a transaction-scoped
+   * advisory lock on the owner (released at commit or rollback), so its count sees every namespace committed
+   * before it, on any number of instances sharing the database.
+   */
   private async checkNamespaceQuota(tx: Context, owner: string): Promise<void> {
+    await tx.db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [NAMESPACE_QUOTA_LOCK, owner]);
     const limit = tx.config.quotas.namespacesPerProject;
     const count = await tx.db.getRepository(Namespace).countBy({ owner });
     if (count >= limit) {

@@ -2,9 +2,8 @@ import { Field, ObjectType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { CreatedAt, UpdatedAt } from '../../common/columns';
 import { Node } from '../../common/relay/node';
-import { NodeEntity } from '../../common/relay/node-entity';
 import { Namespace } from '../namespaces/namespace.entity';
-import { withPrefix } from '../properties/prefixed';
+import { ViewableNodeEntity } from '../namespaces/resource-type-view';
 
 export const OBJECT_NAME_MAX = 80;
 
@@ -12,7 +11,7 @@ export const OBJECT_NAME_MAX = 80;
 @Entity('metadef_objects')
 @Index('metadef_objects_namespace_id_name_key', ['namespaceId', 'name'], { unique: true })
 @ObjectType('MetadefObject', { implements: Node, description: 'A named group of property definitions.' })
-export class MetadefObject extends NodeEntity implements Node {
+export class MetadefObject extends ViewableNodeEntity implements Node {
   static readonly nodeType = 'MetadefObject';
 
   @Column({ type: 'integer' })
@@ -42,18 +41,12 @@ export class MetadefObject extends NodeEntity implements Node {
   @UpdatedAt()
   updatedAt: Date;
 
-  /** Not a column: the prefix of the resource type the namespace was read for. */
-  prefix?: string | null;
-
-  /** This object as shown for a resource type with that prefix. */
-  withPrefix(prefix: string | null | undefined): MetadefObject {
-    return withPrefix(this, prefix);
-  }
-
   @Field(() => [String], {
-    description: 'Properties a user of the object should set (prefixed like the names).',
+    description:
+      'Properties a user of the object should set (prefixed like the names in a resource type view).',
   })
   get required(): string[] {
-    return this.requiredNames.map((name) => `${this.prefix ?? ''}${name}`);
+    const view = this.view;
+    return view ? this.requiredNames.map((name) => view.name(name)) : this.requiredNames;
   }
 }

@@ -1,27 +1,29 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
-import { defineNodeType, numericKey } from '../../common/relay/node';
+import { defineNodeType } from '../../common/relay/node';
 import { Namespace } from '../namespaces/namespace.entity';
-import { visibleNamespaceByPk } from '../namespaces/namespace.loaders';
+import { namespaceService } from '../namespaces/namespace.service';
+import { inView } from '../namespaces/resource-type-view';
 import { MetadefObject } from './object.entity';
 import { MetadefObjectInput } from './object.inputs';
-import { objectsByNamespacePk } from './object.loaders';
+import { objectByPk, objectsByNamespacePk } from './object.loaders';
 import { objectService } from './object.service';
 
-export const metadefObjectNode = defineNodeType('MetadefObject', async (ctx, key) => {
-  const pk = numericKey(key);
-  if (pk === null) return null;
-  const object = await ctx.db.getRepository(MetadefObject).findOneBy({ pk });
-  if (!object) return null;
-  return (await ctx.loaders.get(visibleNamespaceByPk).load(object.namespaceId)) ? object : null;
-});
+export const metadefObjectNode = defineNodeType('MetadefObject', (ctx, key) =>
+  namespaceService.nodeInView(
+    ctx,
+    key,
+    (pk) => ctx.loaders.get(objectByPk).load(pk),
+    (object) => object.namespaceId,
+  ),
+);
 
 @Resolver(() => Namespace)
 export class NamespaceObjectsResolver {
   @FieldResolver(() => [MetadefObject])
   async objects(@Root() namespace: Namespace, @Ctx() ctx: Context): Promise<MetadefObject[]> {
     const rows = await ctx.loaders.get(objectsByNamespacePk).load(namespace.pk);
-    return rows.map((row) => row.withPrefix(namespace.appliedPrefix));
+    return rows.map((row) => inView(row, namespace.view));
   }
 }
 

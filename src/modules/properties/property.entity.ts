@@ -2,11 +2,10 @@ import { Field, Float, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { CreatedAt, UpdatedAt } from '../../common/columns';
 import { Node } from '../../common/relay/node';
-import { NodeEntity } from '../../common/relay/node-entity';
 import { JSONScalar } from '../../common/scalars';
 import { Namespace } from '../namespaces/namespace.entity';
+import { ViewableNodeEntity } from '../namespaces/resource-type-view';
 import { MetadefObject } from '../objects/object.entity';
-import { withPrefix } from './prefixed';
 
 export enum PropertyType {
   STRING = 'string',
@@ -57,20 +56,20 @@ export class PropertyItems {
 
 /**
  * A property definition: of a namespace (objectId null) or of an object in it. Its constraints live in
- * `schema` (jsonb); the GraphQL fields read from it. `prefix` is set per request when the namespace is
- * read for a resource type, so the same row can be shown as `hw:cpu_cores` or `hw_cpu_cores`.
+ * `schema` (jsonb); the GraphQL fields read from it. Seen in a resource type view (see ViewableNodeEntity) the
+ * same row is shown as `hw:cpu_cores` or `hw_cpu_cores`, each with its own id.
  */
 @Entity('metadef_properties')
-@Index('metadef_properties_namespace_id_name_key', ['namespaceId', 'baseName'], {
+@Index('metadef_properties_namespace_id_name_key', ['namespaceId', 'storedName'], {
   unique: true,
   where: 'object_id IS NULL',
 })
-@Index('metadef_properties_object_id_name_key', ['objectId', 'baseName'], {
+@Index('metadef_properties_object_id_name_key', ['objectId', 'storedName'], {
   unique: true,
   where: 'object_id IS NOT NULL',
 })
 @ObjectType('PropertyDefinition', { implements: Node, description: 'The definition of one metadata key.' })
-export class PropertyDefinition extends NodeEntity implements Node {
+export class PropertyDefinition extends ViewableNodeEntity implements Node {
   static readonly nodeType = 'PropertyDefinition';
 
   @Column({ type: 'integer' })
@@ -87,9 +86,9 @@ export class PropertyDefinition extends NodeEntity implements Node {
   @JoinColumn({ name: 'object_id' })
   object?: MetadefObject | null;
 
-  /** The stored name, without any resource type prefix. */
+  @Field({ description: 'The name as stored in the namespace, without any resource type prefix.' })
   @Column({ name: 'name', type: 'varchar', length: PROPERTY_NAME_MAX, collation: 'C' })
-  baseName: string;
+  storedName: string;
 
   @Field(() => JSONScalar, { description: 'The stored JSON-schema document of this property.' })
   @Column({ type: 'jsonb' })
@@ -103,17 +102,11 @@ export class PropertyDefinition extends NodeEntity implements Node {
   @UpdatedAt()
   updatedAt: Date;
 
-  /** Not a column: the prefix of the resource type the namespace was read for. */
-  prefix?: string | null;
-
-  /** This definition as shown for a resource type with that prefix. */
-  withPrefix(prefix: string | null | undefined): PropertyDefinition {
-    return withPrefix(this, prefix);
-  }
-
-  @Field({ description: 'The key, with the resource type prefix applied when one was asked for.' })
+  @Field({
+    description: 'The key: the stored name, with the prefix of the resource type view when there is one.',
+  })
   get name(): string {
-    return `${this.prefix ?? ''}${this.baseName}`;
+    return this.view ? this.view.name(this.storedName) : this.storedName;
   }
 
   @Field()

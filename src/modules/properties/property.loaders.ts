@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import { groupInOrder, type LoaderFactory } from '../../common/loaders';
 import { NamespaceResourceType } from '../namespaces/namespace-resource-type.entity';
 import { restrictToVisible } from '../namespaces/namespace.policy';
+import { inView, ResourceTypeView } from '../namespaces/resource-type-view';
 import { PropertyDefinition } from './property.entity';
 
 /** Namespace-level properties (not those of objects), by namespace key, by name. */
@@ -35,7 +36,7 @@ export const definitionKey = (resourceTypePk: number, key: string): string => `$
 /**
  * The definitions that govern a key on resources of a type: properties (of namespaces and of their objects)
  * of the visible namespaces associated with the type, whose association prefix + name equals the key. Each
- * comes back prefixed, in a stable order (namespace name, namespace properties before object properties).
+ * comes back in the resource type's view (when its association has a prefix), in a stable order (namespace name, namespace properties before object properties).
  * Keyed by `definitionKey(resourceTypePk, key)`; one statement per resource type in a batch.
  */
 export const definitionsByResourceTypeKey: LoaderFactory<string, PropertyDefinition[]> = (db, identity) =>
@@ -59,9 +60,11 @@ export const definitionsByResourceTypeKey: LoaderFactory<string, PropertyDefinit
             resourceTypePk,
           },
         )
+        .innerJoin('nrt.resourceType', 'rt')
         // Explicit collation: the prefix and the name columns have different ones.
         .addSelect(`(coalesce(nrt.prefix, '') || p.name) COLLATE "C"`, 'definition_key')
         .addSelect('nrt.prefix', 'definition_prefix')
+        .addSelect('rt.name', 'definition_resource_type')
         .where(`(coalesce(nrt.prefix, '') || p.name) COLLATE "C" IN (:...keys)`, { keys });
       restrictToVisible(query, 'ns', identity);
       query
@@ -71,10 +74,12 @@ export const definitionsByResourceTypeKey: LoaderFactory<string, PropertyDefinit
       const { entities, raw } = await query.getRawAndEntities<{
         definition_key: string;
         definition_prefix: string | null;
+        definition_resource_type: string;
       }>();
       entities.forEach((property, index) => {
-        const id = definitionKey(resourceTypePk, raw[index].definition_key);
-        found.set(id, [...(found.get(id) ?? []), property.withPrefix(raw[index].definition_prefix)]);
+        const { definition_key: key, definition_prefix: prefix, definition_resource_type: type } = raw[index];
+        const id = definitionKey(resourceTypePk, key);
+        found.set(id, [...(found.get(id) ?? []), inView(property, ResourceTypeView.of(type, prefix))]);
       });
     }
     return batch.map((item) => found.get(item) ?? []);

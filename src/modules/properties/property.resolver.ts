@@ -1,21 +1,23 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
-import { defineNodeType, numericKey } from '../../common/relay/node';
+import { defineNodeType } from '../../common/relay/node';
 import { Namespace } from '../namespaces/namespace.entity';
-import { visibleNamespaceByPk } from '../namespaces/namespace.loaders';
+import { namespaceService } from '../namespaces/namespace.service';
+import { inView } from '../namespaces/resource-type-view';
 import { MetadefObject } from '../objects/object.entity';
 import { PropertyDefinition } from './property.entity';
 import { PropertyDefinitionInput } from './property.inputs';
 import { propertiesByNamespacePk, propertiesByObjectPk } from './property.loaders';
 import { propertyService } from './property.service';
 
-export const propertyDefinitionNode = defineNodeType('PropertyDefinition', async (ctx, key) => {
-  const pk = numericKey(key);
-  if (pk === null) return null;
-  const property = await ctx.db.getRepository(PropertyDefinition).findOneBy({ pk });
-  if (!property) return null;
-  return (await ctx.loaders.get(visibleNamespaceByPk).load(property.namespaceId)) ? property : null;
-});
+export const propertyDefinitionNode = defineNodeType('PropertyDefinition', (ctx, key) =>
+  namespaceService.nodeInView(
+    ctx,
+    key,
+    (pk) => ctx.db.getRepository(PropertyDefinition).findOneBy({ pk }),
+    (property) => property.namespaceId,
+  ),
+);
 
 @Resolver(() => Namespace)
 export class NamespacePropertiesResolver {
@@ -24,7 +26,7 @@ export class NamespacePropertiesResolver {
   })
   async properties(@Root() namespace: Namespace, @Ctx() ctx: Context): Promise<PropertyDefinition[]> {
     const rows = await ctx.loaders.get(propertiesByNamespacePk).load(namespace.pk);
-    return rows.map((row) => row.withPrefix(namespace.appliedPrefix));
+    return rows.map((row) => inView(row, namespace.view));
   }
 }
 
@@ -33,7 +35,7 @@ export class ObjectPropertiesResolver {
   @FieldResolver(() => [PropertyDefinition])
   async properties(@Root() object: MetadefObject, @Ctx() ctx: Context): Promise<PropertyDefinition[]> {
     const rows = await ctx.loaders.get(propertiesByObjectPk).load(object.pk);
-    return rows.map((row) => row.withPrefix(object.prefix));
+    return rows.map((row) => inView(row, object.view));
   }
 }
 

@@ -82,7 +82,7 @@ export class PropertyService {
     if (!properties.length) return [];
     const repository = tx.db.getRepository(PropertyDefinition);
     const rows = properties.map(({ name, schema }) =>
-      repository.create({ namespaceId: namespace.pk, objectId, baseName: name, schema }),
+      repository.create({ namespaceId: namespace.pk, objectId, storedName: name, schema }),
     );
     return repository.save(rows);
   }
@@ -104,7 +104,7 @@ export class PropertyService {
   find(tx: Context, namespace: Namespace, name: string): Promise<PropertyDefinition | null> {
     return tx.db
       .getRepository(PropertyDefinition)
-      .findOneBy({ namespaceId: namespace.pk, objectId: IsNull(), baseName: name });
+      .findOneBy({ namespaceId: namespace.pk, objectId: IsNull(), storedName: name });
   }
 
   async get(ctx: Context, namespaceName: string, name: string): Promise<PropertyDefinition | null> {
@@ -154,7 +154,7 @@ export class PropertyService {
     existing: PropertyDefinition,
     property: CheckedProperty,
   ): Promise<PropertyDefinition> {
-    existing.baseName = property.name;
+    existing.storedName = property.name;
     existing.schema = property.schema;
     return tx.db.getRepository(PropertyDefinition).save(existing);
   }

@@ -90,7 +90,7 @@ export class ResourceProviderResolver {
 
   @Mutation(() => ResourceProvider, {
     description:
-      'Replaces all traits of a provider. CONFLICT (and no change) unless generation is current; each success increments it by one. Admins and services.',
+      'Replaces all traits of a provider. CONFLICT (and no change) unless generation is current, checked before the names; a change of the set increments it by one, the same set again leaves it. Admins and services.',
   })
   setResourceProviderTraits(
     @Ctx() ctx: Context,
@@ -102,7 +102,8 @@ export class ResourceProviderResolver {
   }
 
   @Mutation(() => ResourceProvider, {
-    description: 'Removes every trait of a provider (its generation increments). Admins and services.',
+    description:
+      'Removes every trait of a provider (its generation increments if it had any). Admins and services.',
   })
   deleteResourceProviderTraits(
     @Ctx() ctx: Context,

@@ -18,6 +18,13 @@ import type {
  */
 const TREE_LOCK = 7301947;
 
+/**
+ * The row lock of trait writes: concurrent trait writers of one provider take turns, each seeing the generation
+ * and traits the previous one committed. FOR NO KEY UPDATE, as the generation update itself would take, so
+ * creating children under the provider (FOR KEY SHARE on it) is not held up.
+ */
+const TRAIT_WRITE_LOCK = 'for_no_key_update';
+
 const has = (alias: string, param: string) =>
   `EXISTS (SELECT 1 FROM resource_provider_traits rpt WHERE rpt.resource_provider_id = ${alias}.id AND rpt.trait_id = ANY(:${param}))`;
 
@@ -169,17 +176,26 @@ export class ResourceProviderService {
     });
   }
 
-  /** Replaces the provider's traits if `generation` is current; the generation then grows by one. */
+  /**
+   * Replaces the provider's traits, as Placement's PUT /resource_providers/{uuid}/traits: the generation is
+   * checked first (stale: CONFLICT, even for the set the provider already has), then the names (unknown:
+   * BAD_USER_INPUT). Only a change of the set increments the generation, by one; writing the same set again
+   * leaves it, so concurrent writers of the same set all succeed.
+   */
   setTraits(ctx: Context, uuid: string, names: string[], generation: number): Promise<ResourceProvider> {
     return ctx.transaction(async (tx) => {
       assertCanWritePlacement(tx, 'the traits of resource providers');
-      const provider = await this.requireExisting(tx, uuid);
+      const provider = await this.requireLocked(tx, uuid, TRAIT_WRITE_LOCK);
+      if (provider.generation !== generation) {
+        throw new ConflictError(
+          `Resource provider "${uuid}" is at generation ${provider.generation}, not ${generation}: read it again and retry`,
+        );
+      }
       const traits = await traitService.findByNames(tx, names, true);
       const unknown = [...new Set(names)].filter((name) => !traits.has(name));
       if (unknown.length) {
         throw new InputError('traits', `unknown traits: ${unknown.join(', ')}`);
       }
-      await this.bumpGeneration(tx, provider, generation);
       await this.replaceTraits(
         tx,
         provider.pk,
@@ -189,49 +205,34 @@ export class ResourceProviderService {
     });
   }
 
-  /** Removes every trait of the provider (its generation grows by one). */
+  /** Removes every trait of the provider; the generation grows by one if it had any. */
   deleteTraits(ctx: Context, uuid: string): Promise<ResourceProvider> {
     return ctx.transaction(async (tx) => {
       assertCanWritePlacement(tx, 'the traits of resource providers');
-      const provider = await this.requireExisting(tx, uuid);
-      await this.bumpGeneration(tx, provider, null);
+      const provider = await this.requireLocked(tx, uuid, TRAIT_WRITE_LOCK);
       await this.replaceTraits(tx, provider.pk, []);
       return tx.db.getRepository(ResourceProvider).findOneByOrFail({ pk: provider.pk });
     });
   }
 
-  /**
-   * Compare-and-increment in one statement (TypeORM's @VersionColumn is not a lock): under concurrent writers
-   * of the same generation exactly one matches; the others wait for its row lock, then match nothing.
-   */
-  private async bumpGeneration(tx: Context, provider: ResourceProvider, expected: number | null) {
-    const [rows]: [{ generation: number }[], number] =
-      expected === null
-        ? await tx.db.query(
-            `UPDATE resource_providers SET generation = generation + 1, updated_at = now()
-              WHERE id = $1 RETURNING generation`,
-            [provider.pk],
-          )
-        : await tx.db.query(
-            `UPDATE resource_providers SET generation = generation + 1, updated_at = now()
-              WHERE id = $1 AND generation = $2 RETURNING generation`,
-            [provider.pk, expected],
-          );
-    if (rows.length) return rows[0].generation;
-    const current = await tx.db.getRepository(ResourceProvider).findOneBy({ pk: provider.pk });
-    if (!current) throw new NotFoundError('Resource provider', provider.uuid);
-    throw new ConflictError(
-      `Resource provider "${provider.uuid}" is at generation ${current.generation}, not ${expected}: read it again and retry`,
-    );
-  }
-
+  /** Makes the provider's traits exactly these; when that changes the set, its generation grows by one. */
   private async replaceTraits(tx: Context, providerPk: number, traitPks: number[]): Promise<void> {
-    await tx.db.query('DELETE FROM resource_provider_traits WHERE resource_provider_id = $1', [providerPk]);
-    if (!traitPks.length) return;
-    await tx.db.query(
-      `INSERT INTO resource_provider_traits (resource_provider_id, trait_id)
-       SELECT $1, trait_id FROM unnest($2::int[]) AS t(trait_id)`,
+    const [, removed]: [unknown[], number] = await tx.db.query(
+      'DELETE FROM resource_provider_traits WHERE resource_provider_id = $1 AND trait_id <> ALL($2::int[])',
       [providerPk, traitPks],
+    );
+    const added: unknown[] = traitPks.length
+      ? await tx.db.query(
+          `INSERT INTO resource_provider_traits (resource_provider_id, trait_id)
+           SELECT $1, trait_id FROM unnest($2::int[]) AS t(trait_id)
+           ON CONFLICT DO NOTHING RETURNING trait_id`,
+          [providerPk, traitPks],
+        )
+      : [];
+    if (!removed && !added.length) return;
+    await tx.db.query(
+      'UPDATE resource_providers SET generation = generation + 1, updated_at = now() WHERE id = $1',
+      [providerPk],
     );
   }
 
@@ -292,18 +293,20 @@ export class ResourceProviderService {
     return parent;
   }
 
-  private async requireExisting(tx: Context, uuid: string): Promise<ResourceProvider> {
-    const provider = await this.getByUuid(tx, uuid);
-    if (!provider) throw new NotFoundError('Resource provider', uuid);
-    return provider;
-  }
-
-  private async requireLocked(tx: Context, uuid: string): Promise<ResourceProvider> {
+  /**
+   * The provider, its row locked until the transaction ends. FOR UPDATE (the default) for changes to the
+   * provider itself; trait writers take FOR NO KEY UPDATE.
+   */
+  private async requireLocked(
+    tx: Context,
+    uuid: string,
+    lock: 'pessimistic_write' | typeof TRAIT_WRITE_LOCK = 'pessimistic_write',
+  ): Promise<ResourceProvider> {
     const provider = await tx.db
       .getRepository(ResourceProvider)
       .createQueryBuilder('rp')
       .where('rp.uuid = :uuid', { uuid })
-      .setLock('pessimistic_write')
+      .setLock(lock)
       .getOne();
     if (!provider) throw new NotFoundError('Resource provider', uuid);
     return provider;

@@ -1,6 +1,6 @@
 import { In } from 'typeorm';
 import type { Context } from '../../common/context';
-import { checkText } from '../../common/errors';
+import { InputError, checkText } from '../../common/errors';
 import { RESOURCE_TYPE_NAME_MAX, ResourceType } from './resource-type.entity';
 
 export function checkResourceTypeName(field: string, name: string): string {
@@ -21,14 +21,21 @@ export class ResourceTypeService {
   }
 
   /**
-   * Returns the resource types of these names, creating the unknown ones (as Glance does when a namespace
-   * is associated with a new type). Safe against a concurrent creator of the same name.
+   * The resource types of these names (`fieldOf(index)` is where each name sits in the input). Only admins
+   * create resource types: an admin's unknown names are registered (as Glance does when a namespace is
+   * associated with a new type), safe against a concurrent creator of the same name; for anyone else an
+   * unknown name is BAD_USER_INPUT, as createResource answers.
    */
-  async ensure(ctx: Context, names: string[], field: string): Promise<Map<string, ResourceType>> {
+  async resolve(
+    ctx: Context,
+    names: readonly string[],
+    fieldOf: (index: number) => string,
+  ): Promise<Map<string, ResourceType>> {
+    names.forEach((name, index) => checkResourceTypeName(fieldOf(index), name));
     const unique = [...new Set(names)];
-    unique.forEach((name) => checkResourceTypeName(field, name));
+    if (!unique.length) return new Map();
     const repository = ctx.db.getRepository(ResourceType);
-    if (unique.length) {
+    if (ctx.identity.isAdmin) {
       await repository
         .createQueryBuilder()
         .insert()
@@ -36,8 +43,15 @@ export class ResourceTypeService {
         .orIgnore()
         .execute();
     }
-    const found = unique.length ? await repository.findBy({ name: In(unique) }) : [];
-    return new Map(found.map((type) => [type.name, type]));
+    const found = new Map((await repository.findBy({ name: In(unique) })).map((type) => [type.name, type]));
+    const unknown = names.findIndex((name) => !found.has(name));
+    if (unknown >= 0) {
+      throw new InputError(
+        fieldOf(unknown),
+        `unknown resource type "${names[unknown]}" (only admins may register new types)`,
+      );
+    }
+    return found;
   }
 }
 

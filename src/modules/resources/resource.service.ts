@@ -285,12 +285,7 @@ export class ResourceService {
 
   /** The catalog's resource type: an admin registers an unknown one; anyone else must name a known one. */
   private async resolveType(tx: Context, name: string, field: string): Promise<ResourceType> {
-    if (tx.identity.isAdmin) return (await resourceTypeService.ensure(tx, [name], field)).get(name)!;
-    const type = await resourceTypeService.getByName(tx, name);
-    if (!type) {
-      throw new InputError(field, `unknown resource type "${name}" (only admins may register new types)`);
-    }
-    return type;
+    return (await resourceTypeService.resolve(tx, [name], () => field)).get(name)!;
   }
 
   private async reload(tx: Context, pk: number): Promise<Resource> {

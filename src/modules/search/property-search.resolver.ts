@@ -2,6 +2,7 @@ import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphq
 import type { Context } from '../../common/context';
 import { Namespace } from '../namespaces/namespace.entity';
 import { visibleNamespaceByPk } from '../namespaces/namespace.loaders';
+import { inView } from '../namespaces/resource-type-view';
 import { MetadefObject } from '../objects/object.entity';
 import { objectByPk } from '../objects/object.loaders';
 import { PropertySearchConnection, PropertySearchHit } from './property-search-hit.type';
@@ -35,11 +36,7 @@ export class PropertySearchResolver {
     const namespace = await ctx.loaders.get(visibleNamespaceByPk).load(hit.namespaceId);
     // The search only returns visible namespaces; a null here means it was deleted or hidden meanwhile.
     if (!namespace) throw new Error(`namespace ${hit.namespaceId} of a search hit vanished`);
-    if (!hit.prefix) return namespace;
-    // Loader rows are shared by the request: show a copy with the prefix applied.
-    return Object.assign(Object.create(Namespace.prototype) as Namespace, namespace, {
-      appliedPrefix: hit.prefix,
-    });
+    return inView(namespace, hit.view);
   }
 
   @FieldResolver(() => MetadefObject, {
@@ -49,6 +46,6 @@ export class PropertySearchResolver {
   async object(@Root() hit: PropertySearchHit, @Ctx() ctx: Context): Promise<MetadefObject | null> {
     if (hit.objectId == null) return null;
     const object = await ctx.loaders.get(objectByPk).load(hit.objectId);
-    return object ? object.withPrefix(hit.prefix) : null;
+    return object ? inView(object, hit.view) : null;
   }
 }

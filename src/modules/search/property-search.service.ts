@@ -5,6 +5,7 @@ import { decodeOffsetCursor, encodeOffsetCursor } from '../../common/relay/offse
 import { pageSize, type Page } from '../../common/relay/paginate';
 import { NamespaceResourceType } from '../namespaces/namespace-resource-type.entity';
 import { restrictToVisible } from '../namespaces/namespace.policy';
+import { inView, ResourceTypeView } from '../namespaces/resource-type-view';
 import { PropertyDefinition } from '../properties/property.entity';
 import { resourceTypeService } from '../resource-types/resource-type.service';
 import { PropertySearchHit } from './property-search-hit.type';
@@ -90,17 +91,18 @@ export class PropertySearchService {
       .addSelect(orTyped(rank), 'rank')
       .orderBy('tier', 'DESC')
       .addOrderBy('rank', 'DESC')
-      .addOrderBy('p.baseName', 'ASC')
+      .addOrderBy('p.storedName', 'ASC')
       .addOrderBy('p.pk', 'ASC')
       .offset(offset)
       .limit(size + 1);
     const { entities, raw } = await query.getRawAndEntities<RankedRow>();
     const hits = entities.slice(0, size).map((property, index) => {
       const hit = new PropertySearchHit();
-      hit.prefix = raw[index].applied_prefix ?? null;
+      hit.view =
+        args.resourceType != null ? ResourceTypeView.of(args.resourceType, raw[index].applied_prefix) : null;
       hit.namespaceId = property.namespaceId;
       hit.objectId = property.objectId;
-      hit.property = property.withPrefix(hit.prefix);
+      hit.property = inView(property, hit.view);
       return hit;
     });
     let counted: Promise<number> | undefined;
