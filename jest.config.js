@@ -1,18 +1,12 @@
 /** Tests are compiled by SWC (fast, emits decorator metadata); `npm run typecheck` covers types. */
-const swc = {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true },
-    target: 'es2022',
-  },
-  module: { type: 'commonjs' },
-  sourceMaps: 'inline',
-};
+const swc = require('./test/support/swc-options');
 
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src', '<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
+  // The small-disk tests need a private tmpfs (unshare): `npm run test:disk`, which CI runs.
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/disk/'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc], '^.+\\.mjs$': ['@swc/jest', swc] },
   // jose 6 ships ESM only: let SWC turn it into CommonJS for jest.
   transformIgnorePatterns: ['/node_modules/(?!jose/)'],

@@ -15,6 +15,10 @@ export interface Config {
   databasePoolSize: number;
   databaseConnectTimeoutMs: number;
   dataDir: string;
+  /** Changes to the embedded database are refused while its disk has less free space (MB). */
+  dataMinFreeMb: number;
+  /** PostgreSQL's shared_buffers of the embedded database (MB). */
+  pgliteSharedBuffersMb: number;
   authMode: AuthMode;
   jwtSecret: string | undefined;
   jwtJwksUrl: string | undefined;
@@ -242,6 +246,8 @@ export function loadConfig(env: Env = process.env): Config {
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1),
     databaseConnectTimeoutMs: int(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5000, 1),
     dataDir: env.DATA_DIR || '.data',
+    dataMinFreeMb: int(env, 'DATA_MIN_FREE_MB', 64),
+    pgliteSharedBuffersMb: int(env, 'PGLITE_SHARED_BUFFERS_MB', 16, 1),
     authMode,
     jwtSecret: env.JWT_SECRET || undefined,
     jwtJwksUrl: env.JWT_JWKS_URL || undefined,

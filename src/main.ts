@@ -22,6 +22,7 @@ async function serve(): Promise<void> {
   }
   const app = await createApp(runtime);
   const url = await app.listen();
+  runtime.database.announce(url);
   logger.info(
     { url, database: runtime.database.describe, authMode: config.authMode },
     `metacatalog listening on ${url}`,

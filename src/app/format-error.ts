@@ -141,6 +141,16 @@ export function createFormatError(logger: Logger) {
       );
     }
     const sqlState = errorCode(original);
+    if (sqlState === '53100') {
+      logger.warn({ err: original, path: formatted.path }, 'database disk full');
+      return stripped(
+        {
+          ...formatted,
+          message: "The database's disk is full: changes are refused until space is freed; try again later",
+        },
+        'SERVICE_UNAVAILABLE',
+      );
+    }
     if (sqlState === '23505') {
       return stripped(
         { ...formatted, message: 'It already exists (a concurrent request created it)' },

@@ -34,6 +34,7 @@ async function openWithRetry(config: Config, logger: Logger): Promise<Database> 
       return await openDatabase(config, {
         entities,
         onSlowQuery: (ms, query) => logger.warn({ ms, query }, 'slow query'),
+        logger,
       });
     } catch (error) {
       if (attempt >= 10 || !config.databaseUrl || config.databaseUrl.startsWith('pglite://')) throw error;

@@ -96,10 +96,14 @@ export async function createApp({
     res.json({ status: 'ok' });
   });
   app.get('/health/ready', async (_req, res) => {
-    const ok = await databaseAnswers(database, 2000);
-    res
-      .status(ok ? 200 : 503)
-      .json({ status: ok ? 'ok' : 'unavailable', database: ok ? 'ok' : 'unreachable' });
+    const [answers, status] = await Promise.all([databaseAnswers(database, 2000), database.status()]);
+    // Degraded (e.g. the embedded database's disk is full): reads are served, changes refused; still ready.
+    const state = !answers ? 'unavailable' : status.problem ? 'degraded' : 'ok';
+    res.status(answers ? 200 : 503).json({
+      status: state,
+      database: answers ? 'ok' : 'unreachable',
+      ...(status.problem ? { problem: status.problem } : {}),
+    });
   });
   if (config.metrics.access !== 'off') {
     app.get('/metrics', async (req, res) => {

@@ -1,10 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { resolve } from 'node:path';
+import type { Logger } from 'pino';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { Config } from '../config';
+import { EmbeddedPostgres, type DatabaseStatus } from './embedded';
 import { SnakeNamingStrategy } from './naming-strategy';
 import { QueryCounter } from './query-counter';
 import { migrations } from '../../migrations';
@@ -18,6 +16,8 @@ export interface EmbeddedServer {
   startSocket(): Promise<void>;
 }
 
+export type { DatabaseStatus } from './embedded';
+
 export interface Database {
   kind: DatabaseKind;
   dataSource: DataSource;
@@ -25,6 +25,10 @@ export interface Database {
   embedded?: EmbeddedServer;
   /** A description safe to log (no credentials). */
   describe: string;
+  /** What is wrong with the database, if anything, beyond answering queries (the embedded one's disk). */
+  status(): Promise<DatabaseStatus>;
+  /** The URL this process serves, told to another process that finds the embedded data folder in use. */
+  announce(url: string): void;
   close(): Promise<void>;
 }
 
@@ -32,7 +36,12 @@ export interface OpenOptions {
   /** The TypeORM entities (the composition root's list: app/entities.ts). */
   entities: DataSourceOptions['entities'];
   onSlowQuery?: (ms: number, query: string) => void;
+  /** Where the embedded database reports what happens to it (disk full, restarts); default: nowhere. */
+  logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
+
+const MB = 1024 * 1024;
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** Where PGlite keeps its files, or `undefined` for memory. */
 function pgliteDir(config: Config): string | undefined {
@@ -41,41 +50,6 @@ function pgliteDir(config: Config): string | undefined {
   const rest = url.slice('pglite://'.length);
   if (rest === 'memory' || rest === '' || rest === 'memory/') return undefined;
   return resolve(rest);
-}
-
-async function startEmbedded(
-  config: Config,
-): Promise<{ url: string; embedded: EmbeddedServer; describe: string; close(): Promise<void> }> {
-  const dir = pgliteDir(config);
-  if (dir) mkdirSync(dir, { recursive: true });
-  const db = await PGlite.create(dir ? { dataDir: dir } : {});
-  // A private folder for the socket: short path (Unix socket paths are limited to ~100 bytes), mode 0700.
-  const socketDir = mkdtempSync(join(tmpdir(), 'metacatalog-'));
-  const socketPath = join(socketDir, '.s.PGSQL.5432');
-  let server: PGLiteSocketServer | undefined;
-  const embedded: EmbeddedServer = {
-    async startSocket() {
-      if (server) return;
-      server = new PGLiteSocketServer({ db, path: socketPath });
-      await server.start();
-    },
-    async stopSocket() {
-      const running = server;
-      server = undefined;
-      await running?.stop();
-    },
-  };
-  await embedded.startSocket();
-  return {
-    url: `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`,
-    embedded,
-    describe: dir ? `embedded PGlite in ${dir}` : 'embedded PGlite in memory',
-    async close() {
-      await embedded.stopSocket();
-      await db.close();
-      rmSync(socketDir, { recursive: true, force: true });
-    },
-  };
 }
 
 function redact(url: string): string {
@@ -90,7 +64,16 @@ function redact(url: string): string {
 
 export async function openDatabase(config: Config, options: OpenOptions): Promise<Database> {
   const isServer = !!config.databaseUrl && !config.databaseUrl.startsWith('pglite://');
-  const embedded = isServer ? undefined : await startEmbedded(config);
+  const embedded = isServer
+    ? undefined
+    : await EmbeddedPostgres.open({
+        dir: pgliteDir(config),
+        minFreeBytes: config.dataMinFreeMb * MB,
+        sharedBuffersMb: config.pgliteSharedBuffersMb,
+        // What a second process is told this one runs: the command line after `metacatalog`.
+        command: process.argv.slice(2).join(' ') || 'serve',
+        logger: options.logger ?? silent,
+      });
   const url = embedded ? embedded.url : config.databaseUrl!;
   const counter = new QueryCounter(options.onSlowQuery);
   const dataSource = new DataSource({
@@ -119,12 +102,18 @@ export async function openDatabase(config: Config, options: OpenOptions): Promis
     await embedded?.close();
     throw error;
   }
+  if (embedded) {
+    // Every transaction (mutations, seeds, migrations) first asks whether a change can be kept now.
+    dataSource.subscribers.push({ beforeTransactionStart: () => embedded.assertWritable() });
+  }
   return {
     kind: embedded ? 'pglite' : 'postgres',
     dataSource,
     counter,
-    embedded: embedded?.embedded,
+    embedded,
     describe: embedded ? embedded.describe : redact(url),
+    status: async () => (embedded ? embedded.status() : {}),
+    announce: (serving) => embedded?.announce(serving),
     async close() {
       if (dataSource.isInitialized) await dataSource.destroy();
       await embedded?.close();

@@ -1,0 +1,9 @@
+/** `npm run test:disk`: the embedded database on a small tmpfs in a private mount namespace (needs `unshare -rm`). */
+const base = require('./jest.config');
+
+module.exports = {
+  ...base,
+  roots: ['<rootDir>/test/disk'],
+  testPathIgnorePatterns: ['/node_modules/'],
+  maxWorkers: 1,
+};
