@@ -2,7 +2,9 @@ import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { boot } from './app/runtime';
+import type { Boot } from './common/commands';
 import { printAppSchema } from './app/schema';
+import { seeders } from './app/seeds';
 import { createApp } from './app/server';
 import { ConfigError, loadConfig } from './config';
 import { undoLastMigration } from './db/migrate';
@@ -48,6 +50,12 @@ async function serve(): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
 }
 
+/** What module commands get: the runtime, acting as an admin, closed when the command is done. */
+const bootForCommand: Boot = async (options) => {
+  const runtime = await boot(options);
+  return { adminContext: runtime.adminContext, close: () => runtime.database.close() };
+};
+
 export function buildProgram(): Command {
   const program = new Command()
     .name('metacatalog')
@@ -86,7 +94,7 @@ export function buildProgram(): Command {
     .action(async (options: { force?: boolean }) => {
       const runtime = await boot({ seed: false });
       try {
-        for (const line of await runSeeds(runtime.adminContext(), { force: options.force }))
+        for (const line of await runSeeds(runtime.adminContext(), seeders, { force: options.force }))
           console.log(line);
       } finally {
         await runtime.database.close();
@@ -103,8 +111,8 @@ export function buildProgram(): Command {
       else process.stdout.write(sdl);
     });
 
-  registerMetadefCommands(program);
-  registerTraitCommands(program);
+  registerMetadefCommands(program, bootForCommand);
+  registerTraitCommands(program, bootForCommand);
 
   return program;
 }
