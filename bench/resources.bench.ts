@@ -57,21 +57,21 @@ async function seedHosts(runtime: Runtime): Promise<void> {
     [id, HOST_RESOURCES],
   );
   await db.query(
-    `INSERT INTO capabilities (resource_type_id, name, private)
+    `INSERT INTO discovered_properties (resource_type_id, name, private)
      SELECT $1, 'key' || k, false FROM generate_series(0, $2::int - 1) AS k
      ON CONFLICT (resource_type_id, name) DO NOTHING`,
     [id, HOST_KEYS],
   );
   await db.query(
-    `INSERT INTO resource_properties (resource_id, capability_id, value)
+    `INSERT INTO resource_properties (resource_id, discovered_property_id, value)
      SELECT r.id, c.id,
             CASE WHEN c.id % 2 = 0 THEN to_jsonb('v' || r.id % (c.id % 20 * 5 + 2)) ELSE to_jsonb(r.id % (c.id % 20 * 5 + 2)) END
-       FROM resources r JOIN capabilities c ON c.resource_type_id = r.resource_type_id
+       FROM resources r JOIN discovered_properties c ON c.resource_type_id = r.resource_type_id
       WHERE r.resource_type_id = $1`,
     [id],
   );
   await db.query(`VACUUM ANALYZE resource_properties`);
-  await db.query(`VACUUM ANALYZE capabilities`);
+  await db.query(`VACUUM ANALYZE discovered_properties`);
 }
 
 registerScenario({

@@ -3,6 +3,7 @@ import { Catalog1763700100000 } from './1763700100000-catalog';
 import { PropertySearch1763700160000 } from './1763700160000-property-search';
 import { Traits1763700200000 } from './1763700200000-traits';
 import { Resources1763700300000 } from './1763700300000-resources';
+import { DiscoveredProperties1763700450000 } from './1763700450000-discovered-properties';
 
 /** Every migration, oldest first. Each module's tables arrive in their own migration, listed here. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   PropertySearch1763700160000,
   Traits1763700200000,
   Resources1763700300000,
+  DiscoveredProperties1763700450000,
 ];

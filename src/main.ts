@@ -5,7 +5,9 @@ import { Command, Option } from 'commander';
 import { createLogger } from './app/logger';
 import { boot, type Runtime } from './app/runtime';
 import { printAppSchema } from './app/schema';
+import { seeders } from './app/seeds';
 import { createApp, type App } from './app/server';
+import type { Boot } from './common/commands';
 import { projectRoot } from './common/paths';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataFolderError } from './db/data-folder-lock';
@@ -102,6 +104,12 @@ function packageVersion(): string {
     .version;
 }
 
+/** What module commands get: the runtime, acting as an admin, closed when the command is done. */
+const bootForCommand: Boot = async (options) => {
+  const runtime = await boot(options);
+  return { adminContext: runtime.adminContext, close: () => runtime.database.close() };
+};
+
 export function buildProgram(): Command {
   const program = new Command()
     .name('metacatalog')
@@ -141,7 +149,7 @@ export function buildProgram(): Command {
     .action(async (options: { force?: boolean }) => {
       const runtime = await boot({ seed: false });
       try {
-        for (const line of await runSeeds(runtime.adminContext(), { force: options.force }))
+        for (const line of await runSeeds(runtime.adminContext(), seeders, { force: options.force }))
           console.log(line);
       } finally {
         await runtime.database.close();
@@ -158,8 +166,8 @@ export function buildProgram(): Command {
       else process.stdout.write(sdl);
     });
 
-  registerMetadefCommands(program);
-  registerTraitCommands(program);
+  registerMetadefCommands(program, bootForCommand);
+  registerTraitCommands(program, bootForCommand);
 
   return program;
 }

@@ -382,6 +382,32 @@ describe('catalog: Glance metadefs import/export', () => {
         await expect(metadefsService.loadDirectory(admin, dir)).rejects.toThrow(message);
       }
     });
+
+    it('checks names and texts with the same rules as the API (control characters), loading nothing', async () => {
+      for (const [doc, message] of [
+        [{ namespace: 'Tab\tName' }, /control\.json: name: must not contain control characters/],
+        [
+          { namespace: unique('Ctl'), display_name: 'line\nbreak' },
+          /displayName: must not contain control characters/,
+        ],
+        [
+          { namespace: unique('Ctl'), description: 'bell\u0007' },
+          /description: must not contain control characters/,
+        ],
+        [
+          {
+            namespace: unique('Ctl'),
+            resource_type_associations: [{ name: 'OS::Nova::Flavor', prefix: 'hw\u0000' }],
+          },
+          /resourceTypeAssociations\.0\.prefix: must not contain control characters/,
+        ],
+      ] as const) {
+        const dir = tempDir();
+        writeFileSync(path.join(dir, 'control.json'), JSON.stringify(doc));
+        await expect(metadefsService.loadDirectory(admin, dir)).rejects.toThrow(message);
+        expect(await admin.db.query('SELECT 1 FROM namespaces WHERE name = $1', [doc.namespace])).toEqual([]);
+      }
+    });
   });
 
   it('names export files after the namespace', () => {

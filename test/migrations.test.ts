@@ -1,3 +1,4 @@
+import { entities } from '../src/app/entities';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/database';
 import { migrate, undoLastMigration } from '../src/db/migrate';
@@ -17,7 +18,7 @@ describe('migrations', () => {
   beforeAll(async () => {
     const test = await createTestDatabaseUrl();
     drop = test.drop;
-    database = await openDatabase(loadConfig({ DATABASE_URL: test.url }));
+    database = await openDatabase(loadConfig({ DATABASE_URL: test.url }), { entities });
   });
   afterAll(async () => {
     await database.close();

@@ -121,6 +121,7 @@ describe('namespaces', () => {
       ['name', { name: 'tab\there' }, 'input.name'],
       ['displayName', { displayName: 'd'.repeat(81) }, 'input.displayName'],
       ['description', { description: 'd'.repeat(501) }, 'input.description'],
+      ['description', { description: 'bell\u0007' }, 'input.description'],
       [
         'prefix',
         { resourceTypeAssociations: [{ name: 'OS::Nova::Flavor', prefix: 'p'.repeat(81) }] },

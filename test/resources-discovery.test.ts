@@ -161,7 +161,7 @@ describe('resource property discovery', () => {
     });
   });
 
-  describe('capabilities and values', () => {
+  describe('discovered properties and values', () => {
     let t: TestApp;
     beforeAll(async () => {
       t = await startTestApp({ DISCOVERY_ALLOW_ALL_USERS: 'true' });
@@ -253,14 +253,14 @@ describe('resource property discovery', () => {
           [type, id],
         );
         await db.query(
-          `INSERT INTO capabilities (resource_type_id, name, private)
+          `INSERT INTO discovered_properties (resource_type_id, name, private)
            SELECT $1, 'key' || k, false FROM generate_series(0, $2::int - 1) AS k`,
           [id, keys],
         );
         await db.query(
-          `INSERT INTO resource_properties (resource_id, capability_id, value)
+          `INSERT INTO resource_properties (resource_id, discovered_property_id, value)
            SELECT r.id, c.id, to_jsonb(r.id % 7)
-             FROM resources r JOIN capabilities c ON c.resource_type_id = r.resource_type_id
+             FROM resources r JOIN discovered_properties c ON c.resource_type_id = r.resource_type_id
             WHERE r.resource_type_id = $1
               AND (substr(c.name, 4)::int - r.id) % ($2::int / 5) = 0`,
           [id, keys],

@@ -344,7 +344,7 @@ describe('resources', () => {
       expect((await t.ok(RESOURCE, { uuid })).resource).toBeNull();
       const { resourceTypes } = await t.ok(RESOURCE_TYPES);
       expect(resourceTypes.map((rt: { name: string }) => rt.name)).not.toContain(type);
-      // and no capability was left behind for the good key
+      // and no discovered property was left behind for the good key
       const again = await createResource(t, { uuid, resourceType: 'OS::Nova::Server' });
       expect(again).toBe(uuid);
     });

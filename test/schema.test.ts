@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { printAppSchema } from '../src/app/schema';
+import { isInterfaceType } from 'graphql';
+import { buildAppSchema, nodeTypes, printAppSchema } from '../src/app/schema';
 
 describe('schema.graphql', () => {
   it('is the schema the code builds (run `npm run schema` after changing GraphQL types)', () => {
@@ -27,5 +28,13 @@ describe('schema.graphql', () => {
     ]) {
       expect(sdl).toContain(name);
     }
+  });
+
+  it('lists a node(id:) fetcher for every type that implements Node, and no other', () => {
+    const schema = buildAppSchema();
+    const node = schema.getType('Node');
+    if (!isInterfaceType(node)) throw new Error('no Node interface');
+    const implementations = schema.getImplementations(node).objects.map((type) => type.name);
+    expect(nodeTypes.map((type) => type.name).sort()).toEqual(implementations.sort());
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { registeredSeeders } from '../src/db/seed';
+import { standardTraitsSeeder as seeder } from '../src/modules/traits/trait.seed';
 import { traitService } from '../src/modules/traits/trait.service';
 import { createProvider, createTraits, customTrait, setTraits } from './support/placement';
 import {
@@ -51,7 +51,6 @@ describe('traits', () => {
     });
 
     it('the seeder is idempotent', async () => {
-      const seeder = registeredSeeders().find((s) => s.name === 'standard-traits')!;
       const ctx = await t.app.contextFor(headersOf(ADMIN));
       const line = await ctx.transaction((tx) => seeder.run(tx));
       expect(line).toBe('345 standard traits present (0 added)');
@@ -66,7 +65,6 @@ describe('traits', () => {
       expect(report).toEqual({ total: 345, added: ['HW_NEW_THING_X'], stale: ['COMPUTE_ARCH_MIPSEL'] });
       expect((await t.ok(TRAIT, { name: 'COMPUTE_ARCH_MIPSEL' })).trait).toMatchObject({ standard: true });
       expect((await t.ok(TRAIT, { name: 'HW_NEW_THING_X' })).trait).toMatchObject({ standard: true });
-      const seeder = registeredSeeders().find((s) => s.name === 'standard-traits')!;
       const line = await ctx.transaction((tx) => seeder.run(tx));
       expect(line).toContain('1 standard traits in the database are no longer in seeds/standard-traits.txt');
       expect(line).toContain('HW_NEW_THING_X');

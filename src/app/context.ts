@@ -7,7 +7,7 @@ import type { Context } from '../common/context';
 import type { Authenticator, RequestInfo } from '../common/identity/authenticate';
 import type { Identity } from '../common/identity/identity';
 import { LoaderCache } from '../common/loaders';
-import { errorCode } from './format-error';
+import { errorCode } from '../db/error-code';
 
 /** deadlock_detected, serialization_failure: PostgreSQL asks to run the transaction again. */
 const RETRYABLE = new Set(['40P01', '40001']);

@@ -2,6 +2,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, parse, visit, type GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 import { AppError, type ErrorCode } from '../common/errors';
+import { errorCode } from '../db/error-code';
 
 /** Codes that graphql-js and Apollo produce for a malformed request: the caller's fault, passed through. */
 const REQUEST_CODES = new Set([
@@ -37,16 +38,6 @@ const INPUT_SQLSTATES: Record<string, string> = {
   '23502': 'a required value is missing',
   '23514': 'a value violates a constraint',
 };
-
-type Errorish = { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown };
-
-/** The driver's or PostgreSQL's code of an error (SQLSTATE, or a Node error code), looking through wrappers. */
-export function errorCode(error: unknown): string | undefined {
-  const candidate = error as Errorish | null;
-  if (!candidate || typeof candidate !== 'object') return undefined;
-  if (typeof candidate.code === 'string') return candidate.code;
-  return errorCode(candidate.driverError) ?? errorCode(candidate.cause);
-}
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = errorCode(error);

@@ -6,8 +6,9 @@ import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { runSeeds } from '../db/seed';
 import { contextFor } from './context';
+import { entities } from './entities';
 import { createLogger } from './logger';
-import './seeds';
+import { seeders } from './seeds';
 
 export interface Runtime {
   config: Config;
@@ -31,6 +32,7 @@ async function openWithRetry(config: Config, logger: Logger): Promise<Database> 
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await openDatabase(config, {
+        entities,
         onSlowQuery: (ms, query) => logger.warn({ ms, query }, 'slow query'),
         logger,
       });
@@ -62,7 +64,7 @@ export async function boot(options: BootOptions = {}): Promise<Runtime> {
       if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     }
     if (options.seed ?? config.seedOnStart) {
-      const report = await runSeeds(runtime.adminContext());
+      const report = await runSeeds(runtime.adminContext(), seeders);
       logger.info({ seeds: report }, 'seeds checked');
     }
   } catch (error) {

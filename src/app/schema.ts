@@ -1,30 +1,62 @@
 import 'reflect-metadata';
-import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { isInterfaceType, lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
-import { NodeResolver } from '../common/relay/node.resolver';
+import { createNodeResolver } from '../common/relay/node.resolver';
 import { DateTimeScalar } from '../common/scalars';
 import { validateArgument } from '../common/validation';
-import { MetadefTagResolver, NamespaceTagsResolver } from '../modules/metadef-tags/metadef-tag.resolver';
-import { NamespaceResolver } from '../modules/namespaces/namespace.resolver';
-import { NamespaceObjectsResolver, ObjectMutationResolver } from '../modules/objects/object.resolver';
+import {
+  MetadefTagResolver,
+  NamespaceTagsResolver,
+  metadefTagNode,
+} from '../modules/metadef-tags/metadef-tag.resolver';
+import { NamespaceDocumentResolver } from '../modules/namespace-documents/namespace-document.resolver';
+import {
+  NamespaceResolver,
+  ResourceTypeNamespacesResolver,
+  namespaceNode,
+} from '../modules/namespaces/namespace.resolver';
+import {
+  NamespaceObjectsResolver,
+  ObjectMutationResolver,
+  metadefObjectNode,
+} from '../modules/objects/object.resolver';
 import {
   NamespacePropertiesResolver,
   ObjectPropertiesResolver,
   PropertyMutationResolver,
+  propertyDefinitionNode,
 } from '../modules/properties/property.resolver';
-import { ResourceProviderResolver } from '../modules/resource-providers/resource-provider.resolver';
-import { ResourceTypeResolver } from '../modules/resource-types/resource-type.resolver';
-import { TraitResolver } from '../modules/traits/trait.resolver';
-import { DiscoveryResolver } from '../modules/discovery/discovery.resolver';
-import { ResourceResolver } from '../modules/resources/resource.resolver';
+import {
+  ResourceProviderResolver,
+  resourceProviderNode,
+} from '../modules/resource-providers/resource-provider.resolver';
+import { ResourceTypeResolver, resourceTypeNode } from '../modules/resource-types/resource-type.resolver';
+import { TraitResolver, traitNode } from '../modules/traits/trait.resolver';
+import { DiscoveryResolver, discoveredPropertyNode } from '../modules/discovery/discovery.resolver';
+import { ResourceResolver, resourceNode } from '../modules/resources/resource.resolver';
 import { PropertySearchResolver } from '../modules/search/property-search.resolver';
 import { ValidationResolver } from '../modules/validation/validation.resolver';
 
+/** Every node type: what `node(id:)` can fetch. A new entity that implements Node adds its fetcher here. */
+export const nodeTypes = [
+  resourceTypeNode,
+  namespaceNode,
+  metadefObjectNode,
+  propertyDefinitionNode,
+  metadefTagNode,
+  traitNode,
+  resourceProviderNode,
+  resourceNode,
+  discoveredPropertyNode,
+] as const;
+
 /** Every resolver of the API. A new module adds its resolvers here. */
 export const resolvers = [
-  NodeResolver,
+  createNodeResolver(nodeTypes),
   ResourceTypeResolver,
+  ResourceTypeNamespacesResolver,
   NamespaceResolver,
+  NamespaceDocumentResolver,
   NamespacePropertiesResolver,
   ObjectPropertiesResolver,
   NamespaceObjectsResolver,
@@ -42,13 +74,28 @@ export const resolvers = [
 
 let built: GraphQLSchema | undefined;
 
+/** Every type that implements Node has a fetcher in `nodeTypes` (else `node(id:)` would answer null). */
+function assertEveryNodeFetchable(schema: GraphQLSchema): void {
+  const node = schema.getType('Node');
+  if (!isInterfaceType(node)) throw new Error('the schema has no Node interface');
+  const fetchable = new Set<string>(nodeTypes.map((type) => type.name));
+  const missing = schema
+    .getImplementations(node)
+    .objects.map((type) => type.name)
+    .filter((name) => !fetchable.has(name));
+  if (missing.length) throw new Error(`node types without a fetcher in nodeTypes: ${missing.join(', ')}`);
+}
+
 /** The executable schema, built once per process from the decorated classes. */
 export function buildAppSchema(): GraphQLSchema {
-  built ??= buildSchemaSync({
+  if (built) return built;
+  const schema = buildSchemaSync({
     resolvers: [...resolvers],
     scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
     validateFn: validateArgument,
   });
+  assertEveryNodeFetchable(schema);
+  built = schema;
   return built;
 }
 

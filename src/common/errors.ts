@@ -42,6 +42,33 @@ export class InputError extends AppError {
   }
 }
 
+/** Gathers the problems of several checks, so that one BAD_USER_INPUT reports every one of them. */
+export class ProblemList {
+  readonly problems: InputProblem[] = [];
+
+  add(field: string, message: string): void {
+    this.problems.push({ field, message });
+  }
+
+  addAll(problems: readonly InputProblem[]): void {
+    this.problems.push(...problems);
+  }
+
+  /** Runs a check; an InputError it throws is collected, anything else goes on up. */
+  check(work: () => unknown): void {
+    try {
+      work();
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      this.addAll(error.problems);
+    }
+  }
+
+  throwIfAny(): void {
+    if (this.problems.length) throw InputError.of(this.problems);
+  }
+}
+
 export class NotFoundError extends AppError {
   constructor(what: string, key: string) {
     super('NOT_FOUND', `${what} "${key}" not found`);
@@ -80,6 +107,16 @@ export class IdentityUnavailableError extends AppError {
   }
 }
 
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL_BUT_LINE_BREAKS_AND_TABS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Whether a string holds a control character (tabs and line breaks allowed where `multiline`). */
+export function hasControlCharacter(value: string, multiline = false): boolean {
+  return (multiline ? CONTROL_BUT_LINE_BREAKS_AND_TABS : CONTROL).test(value);
+}
+
 /** Checks a string's length (in characters) and that it has no control characters (newlines and tabs
  * only where `multiline`). Returns the value unchanged: nothing is trimmed silently. */
 export function checkText(
@@ -91,8 +128,7 @@ export function checkText(
     throw new InputError(field, min === 1 ? 'must not be empty' : `must be at least ${min} characters`);
   }
   if ([...value].length > max) throw new InputError(field, `must be at most ${max} characters`);
-  // eslint-disable-next-line no-control-regex
-  const control = multiline ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/ : /[\u0000-\u001f\u007f]/;
-  if (control.test(value)) throw new InputError(field, 'must not contain control characters');
+  if (hasControlCharacter(value, multiline))
+    throw new InputError(field, 'must not contain control characters');
   return value;
 }

@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
-import { DataSource } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { Config } from '../config';
 import { EmbeddedPostgres, type DatabaseStatus } from './embedded';
-import { entities } from './entities';
 import { SnakeNamingStrategy } from './naming-strategy';
 import { QueryCounter } from './query-counter';
 import { migrations } from '../../migrations';
@@ -34,6 +33,8 @@ export interface Database {
 }
 
 export interface OpenOptions {
+  /** The TypeORM entities (the composition root's list: app/entities.ts). */
+  entities: DataSourceOptions['entities'];
   onSlowQuery?: (ms: number, query: string) => void;
   /** Where the embedded database reports what happens to it (disk full, restarts); default: nowhere. */
   logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -61,7 +62,7 @@ function redact(url: string): string {
   }
 }
 
-export async function openDatabase(config: Config, options: OpenOptions = {}): Promise<Database> {
+export async function openDatabase(config: Config, options: OpenOptions): Promise<Database> {
   const isServer = !!config.databaseUrl && !config.databaseUrl.startsWith('pglite://');
   const embedded = isServer
     ? undefined
@@ -78,7 +79,7 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
   const dataSource = new DataSource({
     type: 'postgres',
     url,
-    entities,
+    entities: options.entities,
     migrations,
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

@@ -11,18 +11,12 @@ export interface Seeder {
   run(ctx: Context): Promise<string>;
 }
 
-const seeders: Seeder[] = [];
-
-export function registerSeeder(seeder: Seeder): void {
-  if (!seeders.some((existing) => existing.name === seeder.name)) seeders.push(seeder);
-}
-
-export function registeredSeeders(): readonly Seeder[] {
-  return seeders;
-}
-
-/** Runs the seeders; returns one line per seeder saying what it did. */
-export async function runSeeds(ctx: Context, { force = false } = {}): Promise<string[]> {
+/** Runs the seeders in the order given; returns one line per seeder saying what it did. */
+export async function runSeeds(
+  ctx: Context,
+  seeders: readonly Seeder[],
+  { force = false } = {},
+): Promise<string[]> {
   const report: string[] = [];
   for (const seeder of seeders) {
     if (seeder.mode === 'once' && !force) {

@@ -1,7 +1,10 @@
 import { expectError, type TestApp, type Who } from './test-app';
 
 export interface ConnectionUnderTest {
-  /** A query with variables $first, $after, $last, $before returning the connection at `data[field]`. */
+  /**
+   * A query with variables $first, $after (and $last, $before unless `forwardOnly`) returning the connection
+   * at `data[field]`; `field` may be a path (`node.namespaces`).
+   */
   query: string;
   field: string;
   /** Extra variables (e.g. a filter selecting exactly the items this test made). */
@@ -20,6 +23,8 @@ export interface ConnectionUnderTest {
 export function describePaginationContract(
   name: string,
   setup: () => Promise<{ t: TestApp; list: ConnectionUnderTest; close?: () => Promise<void> }>,
+  /** forwardOnly: a connection that pages forward only (ranked or aggregated lists: no `last`/`before`). */
+  { forwardOnly = false }: { forwardOnly?: boolean } = {},
 ) {
   describe(`${name}: pagination contract`, () => {
     let t: TestApp;
@@ -33,8 +38,9 @@ export function describePaginationContract(
 
     const page = async (variables: Record<string, unknown>) => {
       const data = await t.ok(list.query, { ...list.variables, ...variables }, list.as);
-      return data[list.field];
+      return list.field.split('.').reduce((value, key) => value[key], data);
     };
+    const backward = (name: string, test: () => Promise<void>) => (forwardOnly ? undefined : it(name, test));
 
     it('pages forward in order, with totalCount and pageInfo', async () => {
       const seen: string[] = [];
@@ -60,7 +66,7 @@ export function describePaginationContract(
       expect(pages).toBe(Math.ceil(list.expected.length / 2));
     });
 
-    it('pages backward in order', async () => {
+    backward('pages backward in order', async () => {
       const seen: string[] = [];
       let before: string | null = null;
       for (;;) {
@@ -75,11 +81,9 @@ export function describePaginationContract(
     it('rejects a tampered cursor naming the argument', async () => {
       const connection = await page({ first: 1 });
       const cursor: string = connection.pageInfo.endCursor;
-      const tampered = Buffer.from(
-        Buffer.from(cursor, 'base64url')
-          .toString('utf8')
-          .replace(/\d+\]$/, '"x"]'),
-      ).toString('base64url');
+      // Every cursor of ours is a JSON array; its last element (an id, an offset, a name) becomes an object.
+      const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+      const tampered = Buffer.from(JSON.stringify([...decoded.slice(0, -1), {}])).toString('base64url');
       expectError(
         await t.gql(list.query, { ...list.variables, first: 1, after: tampered }, list.as),
         'BAD_USER_INPUT',
@@ -90,6 +94,7 @@ export function describePaginationContract(
         'BAD_USER_INPUT',
         'after',
       );
+      if (forwardOnly) return;
       expectError(
         await t.gql(list.query, { ...list.variables, last: 1, before: '!!' }, list.as),
         'BAD_USER_INPUT',
@@ -105,6 +110,7 @@ export function describePaginationContract(
         'BAD_USER_INPUT',
         'first',
       );
+      if (forwardOnly) return;
       expectError(
         await t.gql(list.query, { ...list.variables, last: -1 }, list.as),
         'BAD_USER_INPUT',

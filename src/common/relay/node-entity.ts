@@ -5,7 +5,8 @@ import type { Node } from './node';
 /**
  * The base of every entity that is a GraphQL node: the database key `pk`, and the opaque global `id`
  * derived from it (the `Node` interface's `id` field reads this getter). A subclass names its GraphQL type
- * in `static nodeType` and registers a fetcher with `registerNodeType` under the same name.
+ * in `static nodeType`; its module defines the fetcher with `defineNodeType` under the same name, listed in
+ * app/schema.ts.
  */
 export abstract class NodeEntity implements Node {
   @PrimaryGeneratedColumn({ name: 'id' })

@@ -11,14 +11,22 @@ export abstract class Node {
 /** Fetches one node by its database key, or null when it does not exist or is not visible to the caller. */
 export type NodeFetcher = (ctx: Context, key: string) => Promise<Node | null>;
 
-const fetchers = new Map<string, NodeFetcher>();
-
-/** Modules register how their node types are fetched by `node(id:)`. */
-export function registerNodeType(typeName: string, fetcher: NodeFetcher): void {
-  fetchers.set(typeName, fetcher);
+/** A node type: its GraphQL name and how `node(id:)` fetches one. The composition root lists them all. */
+export interface NodeType {
+  name: string;
+  fetch: NodeFetcher;
 }
 
-export async function fetchNode(ctx: Context, id: string): Promise<Node | null> {
+export function defineNodeType(name: string, fetch: NodeFetcher): NodeType {
+  return { name, fetch };
+}
+
+/** The node a global id names, fetched by its type's fetcher; null for a type that has none. */
+export async function fetchNode(
+  ctx: Context,
+  id: string,
+  fetchers: ReadonlyMap<string, NodeFetcher>,
+): Promise<Node | null> {
   const { type, key } = decodeGlobalId(id);
   const fetcher = fetchers.get(type);
   return fetcher ? fetcher(ctx, key) : null;

@@ -1,15 +1,15 @@
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
-import { numericKey, registerNodeType } from '../../common/relay/node';
+import { defineNodeType, numericKey } from '../../common/relay/node';
 import { JSONScalar } from '../../common/scalars';
 import type { PropertyValue } from '../resources/resource-property.entity';
 import { PropertyDefinition } from '../properties/property.entity';
 import { definitionKey, definitionsByResourceTypeKey } from '../properties/property.loaders';
-import { DiscoveredProperty } from './discovered-property.type';
-import { valuesByCapabilityPk } from './discovery.loaders';
+import { DiscoveredProperty } from '../resources/discovered-property.entity';
+import { valuesByDiscoveredPropertyPk } from './discovery.loaders';
 import { discoveryService } from './discovery.service';
 
-registerNodeType('DiscoveredProperty', (ctx, key) => {
+export const discoveredPropertyNode = defineNodeType('DiscoveredProperty', (ctx, key) => {
   const pk = numericKey(key);
   return pk === null ? Promise.resolve(null) : discoveryService.getByPk(ctx, pk);
 });
@@ -46,7 +46,7 @@ export class DiscoveryResolver {
       "Distinct values seen on resources of the type, from every project's resources (privacy is per key, as Blazar).",
   })
   values(@Root() property: DiscoveredProperty, @Ctx() ctx: Context): Promise<PropertyValue[]> {
-    return ctx.loaders.get(valuesByCapabilityPk).load(property.pk);
+    return ctx.loaders.get(valuesByDiscoveredPropertyPk).load(property.pk);
   }
 
   @FieldResolver(() => PropertyDefinition, {
@@ -60,7 +60,7 @@ export class DiscoveryResolver {
   ): Promise<PropertyDefinition | null> {
     const definitions = await ctx.loaders
       .get(definitionsByResourceTypeKey)
-      .load(definitionKey(property.resourceTypePk, property.name));
+      .load(definitionKey(property.resourceTypeId, property.name));
     return definitions[0] ?? null;
   }
 

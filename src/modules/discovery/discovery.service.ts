@@ -3,8 +3,7 @@ import { ForbiddenError, NotFoundError } from '../../common/errors';
 import type { ResourceType } from '../resource-types/resource-type.entity';
 import { resourceTypeService } from '../resource-types/resource-type.service';
 import { checkLookup } from '../resources/resource.rules';
-import { Capability } from './capability.entity';
-import { DiscoveredProperty } from './discovered-property.type';
+import { DiscoveredProperty } from '../resources/discovered-property.entity';
 
 /**
  * Resource property discovery (Blazar): which keys resources of a type carry, and their values.
@@ -21,28 +20,28 @@ export class DiscoveryService {
     }
     const type = await this.requireType(ctx, resourceTypeName);
     const where = includePrivate ? { resourceTypeId: type.pk } : { resourceTypeId: type.pk, private: false };
-    const capabilities = await ctx.db.getRepository(Capability).find({ where, order: { name: 'ASC' } });
-    return capabilities.map((capability) => DiscoveredProperty.of(capability, type.name));
+    const properties = await ctx.db.getRepository(DiscoveredProperty).find({ where, order: { name: 'ASC' } });
+    return properties.map((property) => Object.assign(property, { type }));
   }
 
   async get(ctx: Context, resourceTypeName: string, name: string): Promise<DiscoveredProperty> {
     this.assertMayDiscover(ctx);
     const type = await this.requireType(ctx, resourceTypeName);
-    const capability = await this.requireCapability(ctx, type, name);
-    if (capability.private && !ctx.identity.isAdmin) {
+    const property = await this.requireProperty(ctx, type, name);
+    if (property.private && !ctx.identity.isAdmin) {
       throw new ForbiddenError(`Resource property "${name}" of ${type.name} is private`);
     }
-    return DiscoveredProperty.of(capability, type.name);
+    return property;
   }
 
   /** A discovered property by node id: null where `get` would refuse (not allowed, private, absent). */
   async getByPk(ctx: Context, pk: number): Promise<DiscoveredProperty | null> {
     if (!ctx.identity.isAdmin && !ctx.config.discoveryAllowAllUsers) return null;
-    const capability = await ctx.db
-      .getRepository(Capability)
-      .findOne({ where: { pk }, relations: { resourceType: true } });
-    if (!capability || (capability.private && !ctx.identity.isAdmin)) return null;
-    return DiscoveredProperty.of(capability, capability.resourceType!.name);
+    const property = await ctx.db
+      .getRepository(DiscoveredProperty)
+      .findOne({ where: { pk }, relations: { type: true } });
+    if (!property || (property.private && !ctx.identity.isAdmin)) return null;
+    return property;
   }
 
   update(
@@ -54,10 +53,9 @@ export class DiscoveryService {
     return ctx.transaction(async (tx) => {
       if (!tx.identity.isAdmin) throw new ForbiddenError('Only admins may change resource properties');
       const type = await this.requireType(tx, resourceTypeName);
-      const capability = await this.requireCapability(tx, type, name);
-      capability.private = isPrivate;
-      await tx.db.getRepository(Capability).save(capability);
-      return DiscoveredProperty.of(capability, type.name);
+      const property = await this.requireProperty(tx, type, name);
+      property.private = isPrivate;
+      return tx.db.getRepository(DiscoveredProperty).save(property);
     });
   }
 
@@ -76,11 +74,14 @@ export class DiscoveryService {
     return type;
   }
 
-  private async requireCapability(ctx: Context, type: ResourceType, name: string): Promise<Capability> {
+  /** The discovered property, with its resource type loaded. */
+  private async requireProperty(ctx: Context, type: ResourceType, name: string): Promise<DiscoveredProperty> {
     checkLookup('name', name);
-    const capability = await ctx.db.getRepository(Capability).findOneBy({ resourceTypeId: type.pk, name });
-    if (!capability) throw new NotFoundError(`Resource property of ${type.name}`, name);
-    return capability;
+    const property = await ctx.db
+      .getRepository(DiscoveredProperty)
+      .findOneBy({ resourceTypeId: type.pk, name });
+    if (!property) throw new NotFoundError(`Resource property of ${type.name}`, name);
+    return Object.assign(property, { type });
   }
 }
 

@@ -1,5 +1,5 @@
 import { Field, ObjectType } from 'type-graphql';
-import { Column, Entity, JoinColumn, ManyToOne } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { CreatedAt, UpdatedAt } from '../../common/columns';
 import { Node } from '../../common/relay/node';
 import { NodeEntity } from '../../common/relay/node-entity';
@@ -12,6 +12,9 @@ export const METADEF_TAG_NAME_MAX = 80;
  * optionally the child of another tag of the same namespace.
  */
 @Entity('metadef_tags')
+// Unique on (namespace_id, lower(name)): an expression index, which TypeORM cannot declare; the migration owns it.
+@Index('metadef_tags_namespace_id_lower_name_key', { synchronize: false })
+@Index('metadef_tags_parent_id_idx', ['parentId'])
 @ObjectType('MetadefTag', { implements: Node, description: 'A tag name offered for consistent tagging.' })
 export class MetadefTag extends NodeEntity implements Node {
   static readonly nodeType = 'MetadefTag';

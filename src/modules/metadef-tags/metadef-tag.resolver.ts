@@ -1,13 +1,13 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
-import { numericKey, registerNodeType } from '../../common/relay/node';
+import { defineNodeType, numericKey } from '../../common/relay/node';
 import { Namespace } from '../namespaces/namespace.entity';
 import { visibleNamespaceByPk } from '../namespaces/namespace.loaders';
 import { MetadefTag } from './metadef-tag.entity';
 import { tagByPk, tagChildrenByPk, tagDescendantsByPk, tagsByNamespacePk } from './metadef-tag.loaders';
 import { metadefTagService } from './metadef-tag.service';
 
-registerNodeType('MetadefTag', async (ctx, key) => {
+export const metadefTagNode = defineNodeType('MetadefTag', async (ctx, key) => {
   const pk = numericKey(key);
   if (pk === null) return null;
   const tag = await ctx.loaders.get(tagByPk).load(pk);

@@ -1,5 +1,5 @@
 import type { Context } from '../../common/context';
-import { ConflictError, InputError, NotFoundError, checkText, type InputProblem } from '../../common/errors';
+import { ConflictError, InputError, NotFoundError, ProblemList, checkText } from '../../common/errors';
 import type { Namespace } from '../namespaces/namespace.entity';
 import { assertNotProtected, assertWithinQuota } from '../namespaces/namespace.policy';
 import { namespaceService } from '../namespaces/namespace.service';
@@ -12,6 +12,12 @@ function checkTagName(field: string, name: string): string {
 }
 
 const fold = (name: string) => name.toLowerCase();
+
+/** A tag as given: its name and, optionally, the name of its parent tag in the same namespace. */
+export interface TagDoc {
+  name: string;
+  parent?: string | null;
+}
 
 export class MetadefTagService {
   private quota(ctx: Context) {
@@ -48,22 +54,17 @@ export class MetadefTagService {
 
   /** Checks a list of names: valid, and no two equal case-insensitively. */
   checkNames(names: readonly string[], prefix: string): string[] {
-    const problems: InputProblem[] = [];
+    const problems = new ProblemList();
     const seen = new Set<string>();
     names.forEach((name, index) => {
       const field = `${prefix}.${index}`;
-      try {
+      problems.check(() => {
         checkTagName(field, name);
-      } catch (error) {
-        if (!(error instanceof InputError)) throw error;
-        problems.push(...error.problems);
-        return;
-      }
-      if (seen.has(fold(name)))
-        problems.push({ field, message: `"${name}" is listed twice (names ignore case)` });
-      seen.add(fold(name));
+        if (seen.has(fold(name))) problems.add(field, `"${name}" is listed twice (names ignore case)`);
+        seen.add(fold(name));
+      });
     });
-    if (problems.length) throw InputError.of(problems);
+    problems.throwIfAny();
     return [...names];
   }
 
@@ -71,7 +72,7 @@ export class MetadefTagService {
   async add(
     tx: Context,
     namespace: Namespace,
-    tags: readonly { name: string; parent?: string | null }[],
+    tags: readonly TagDoc[],
     prefix: string,
   ): Promise<MetadefTag[]> {
     this.checkNames(
@@ -226,14 +227,3 @@ export class MetadefTagService {
 }
 
 export const metadefTagService = new MetadefTagService();
-
-namespaceService.addCreationStep(async (tx, namespace, input) => {
-  if (input.tags?.length) {
-    await metadefTagService.add(
-      tx,
-      namespace,
-      input.tags.map((name) => ({ name })),
-      'input.tags',
-    );
-  }
-});

@@ -1,5 +1,10 @@
 import Ajv from 'ajv';
+import { METADEF_TAG_NAME_MAX } from '../metadef-tags/metadef-tag.entity';
+import { ASSOCIATION_LIMITS } from '../namespaces/namespace-resource-type.entity';
+import { NAMESPACE_LIMITS } from '../namespaces/namespace.entity';
+import { OBJECT_NAME_MAX } from '../objects/object.entity';
 import type { PropertySchema } from '../properties/property.entity';
+import { RESOURCE_TYPE_NAME_MAX } from '../resource-types/resource-type.entity';
 
 /**
  * Glance's metadata definition file format (`glance-manage db_load_metadefs` / `db_export_metadefs`), as in
@@ -47,8 +52,12 @@ export interface ExportedNamespaceDocument extends GlanceNamespaceDocument {
 }
 
 const text = { type: 'string' };
-/** A name as the database keeps it (the limits of the GraphQL inputs and of Glance's own schema). */
-const name80 = { type: 'string', minLength: 1, maxLength: 80 };
+/**
+ * The services check every field again (the rules live there); the file's schema repeats their limits, from
+ * the same constants, so that a bad file is reported in the file's own terms (`display_name`, not `displayName`).
+ */
+const name = (max: number) => ({ type: 'string', minLength: 1, maxLength: max });
+const upTo = (max: number) => ({ type: 'string', maxLength: max });
 const READ_ONLY = { created_at: text, updated_at: text, schema: text, self: text };
 
 const DOCUMENT_SCHEMA = {
@@ -56,12 +65,12 @@ const DOCUMENT_SCHEMA = {
   additionalProperties: false,
   required: ['namespace'],
   properties: {
-    namespace: name80,
-    display_name: { type: 'string', maxLength: 80 },
-    description: { type: 'string', maxLength: 500 },
+    namespace: name(NAMESPACE_LIMITS.name),
+    display_name: upTo(NAMESPACE_LIMITS.displayName),
+    description: upTo(NAMESPACE_LIMITS.description),
     visibility: { enum: ['public', 'private'] },
     protected: { type: 'boolean' },
-    owner: { type: 'string', minLength: 1, maxLength: 255 },
+    owner: name(NAMESPACE_LIMITS.owner),
     resource_type_associations: {
       type: 'array',
       items: {
@@ -69,9 +78,9 @@ const DOCUMENT_SCHEMA = {
         additionalProperties: false,
         required: ['name'],
         properties: {
-          name: name80,
-          prefix: { type: 'string', maxLength: 80 },
-          properties_target: { type: 'string', maxLength: 80 },
+          name: name(RESOURCE_TYPE_NAME_MAX),
+          prefix: upTo(ASSOCIATION_LIMITS.prefix),
+          properties_target: upTo(ASSOCIATION_LIMITS.propertiesTarget),
           ...READ_ONLY,
         },
       },
@@ -84,7 +93,7 @@ const DOCUMENT_SCHEMA = {
         additionalProperties: false,
         required: ['name'],
         properties: {
-          name: name80,
+          name: name(OBJECT_NAME_MAX),
           description: text,
           required: { type: 'array', items: text },
           properties: { type: 'object', additionalProperties: { type: 'object' } },
@@ -98,7 +107,7 @@ const DOCUMENT_SCHEMA = {
         type: 'object',
         additionalProperties: false,
         required: ['name'],
-        properties: { name: name80, parent: text, ...READ_ONLY },
+        properties: { name: name(METADEF_TAG_NAME_MAX), parent: text, ...READ_ONLY },
       },
     },
     ...READ_ONLY,

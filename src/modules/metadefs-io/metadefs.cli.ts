@@ -1,20 +1,20 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { boot } from '../../app/runtime';
+import type { Boot } from '../../common/commands';
 import type { Context } from '../../common/context';
 import { metadefsService } from './metadefs.service';
 
-async function withAdmin<T>(owner: string, work: (ctx: Context) => Promise<T>): Promise<T> {
+async function withAdmin<T>(boot: Boot, owner: string, work: (ctx: Context) => Promise<T>): Promise<T> {
   const runtime = await boot();
   try {
     return await work(runtime.adminContext(owner));
   } finally {
-    await runtime.database.close();
+    await runtime.close();
   }
 }
 
 /** `metacatalog metadefs load|export|unload`: Glance's db_load_metadefs, db_export_metadefs, db_unload_metadefs. */
-export function registerMetadefCommands(program: Command): void {
+export function registerMetadefCommands(program: Command, boot: Boot): void {
   const metadefs = program
     .command('metadefs')
     .description('load, export and unload metadata definitions in Glance definition-file format');
@@ -32,7 +32,7 @@ export function registerMetadefCommands(program: Command): void {
         dir: string,
         options: { merge?: boolean; preferNew?: boolean; overwrite?: boolean; owner: string },
       ) => {
-        const report = await withAdmin(options.owner, (ctx) =>
+        const report = await withAdmin(boot, options.owner, (ctx) =>
           metadefsService.loadDirectory(ctx, resolve(dir), options),
         );
         console.log(
@@ -48,7 +48,9 @@ export function registerMetadefCommands(program: Command): void {
     .argument('<dir>', 'folder to write one <namespace>.json per namespace into (created if missing)')
     .description('write every namespace as a Glance definition file')
     .action(async (dir: string) => {
-      const files = await withAdmin('admin', (ctx) => metadefsService.exportDirectory(ctx, resolve(dir)));
+      const files = await withAdmin(boot, 'admin', (ctx) =>
+        metadefsService.exportDirectory(ctx, resolve(dir)),
+      );
       console.log(`exported ${files.length} namespaces to ${resolve(dir)}`);
     });
 
@@ -56,7 +58,7 @@ export function registerMetadefCommands(program: Command): void {
     .command('unload')
     .description('delete every namespace with its properties, objects and tags (resource types stay)')
     .action(async () => {
-      const count = await withAdmin('admin', (ctx) => metadefsService.unload(ctx));
+      const count = await withAdmin(boot, 'admin', (ctx) => metadefsService.unload(ctx));
       console.log(`deleted ${count} namespaces`);
     });
 }

@@ -7,9 +7,12 @@ import { tagsByNamespacePk } from '../metadef-tags/metadef-tag.loaders';
 import { metadefTagService } from '../metadef-tags/metadef-tag.service';
 import { NamespaceResourceType } from '../namespaces/namespace-resource-type.entity';
 import { Namespace, Visibility } from '../namespaces/namespace.entity';
-import type { CreateNamespaceInput } from '../namespaces/namespace.inputs';
 import { associationsByNamespacePk } from '../namespaces/namespace.loaders';
 import { namespaceService } from '../namespaces/namespace.service';
+import {
+  namespaceDocumentService,
+  type NamespaceDocument,
+} from '../namespace-documents/namespace-document.service';
 import { objectsByNamespacePk } from '../objects/object.loaders';
 import { objectService, type ObjectDoc } from '../objects/object.service';
 import { propertiesByNamespacePk, propertiesByObjectPk } from '../properties/property.loaders';
@@ -192,7 +195,7 @@ export class MetadefsService {
     warnings: string[],
   ): Promise<void> {
     // Property and object documents are raw Glance JSON here; the services validate them like GraphQL input.
-    const input = {
+    const document: NamespaceDocument = {
       name: doc.namespace,
       displayName: doc.display_name ?? null,
       description: doc.description ?? null,
@@ -206,9 +209,9 @@ export class MetadefsService {
       })),
       properties: propertyDocs(doc.properties, warnings),
       objects: objectDocs(doc, warnings),
-    } as unknown as CreateNamespaceInput;
-    const namespace = await namespaceService.create(tx, input);
-    if (doc.tags?.length) await metadefTagService.add(tx, namespace, doc.tags, 'tags');
+      tags: doc.tags,
+    };
+    await namespaceDocumentService.create(tx, document);
   }
 
   /** Glance's --merge: add what is missing; with preferNew the file's definitions replace existing ones. */

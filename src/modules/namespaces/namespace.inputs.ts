@@ -1,105 +1,30 @@
-import { ArrayMaxSize, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { Field, InputType, registerEnumType } from 'type-graphql';
 import { OrderDirection } from '../../common/relay/order';
-import { MetadefObjectInput } from '../objects/object.inputs';
-import { PropertyDefinitionInput } from '../properties/property.inputs';
-import { ASSOCIATION_LIMITS } from './namespace-resource-type.entity';
-import { NAMESPACE_LIMITS, Visibility } from './namespace.entity';
-
-// eslint-disable-next-line no-control-regex
-const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
-const singleLine = { message: '$property must not contain control characters' };
+import { Visibility } from './namespace.entity';
 
 @InputType({
   description: 'Associates a namespace with a resource type (an unknown type is registered for admins only).',
 })
 export class ResourceTypeAssociationInput {
   @Field({ description: 'Resource type name, e.g. OS::Nova::Flavor.' })
-  @Length(1, 80)
-  @Matches(SINGLE_LINE, singleLine)
   name: string;
 
   @Field(() => String, { nullable: true, description: 'Prefix of property keys on this type, e.g. "hw:".' })
-  @MaxLength(ASSOCIATION_LIMITS.prefix)
-  @Matches(SINGLE_LINE, singleLine)
   prefix?: string | null;
 
   @Field(() => String, { nullable: true, description: 'e.g. "image" for OS::Cinder::Volume.' })
-  @MaxLength(ASSOCIATION_LIMITS.propertiesTarget)
-  @Matches(SINGLE_LINE, singleLine)
   propertiesTarget?: string | null;
-}
-
-@InputType()
-export class CreateNamespaceInput {
-  @Field({ description: 'Unique name, 1–80 characters.' })
-  @Length(1, NAMESPACE_LIMITS.name)
-  @Matches(SINGLE_LINE, singleLine)
-  name: string;
-
-  @Field(() => String, { nullable: true })
-  @MaxLength(NAMESPACE_LIMITS.displayName)
-  @Matches(SINGLE_LINE, singleLine)
-  displayName?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @MaxLength(NAMESPACE_LIMITS.description)
-  description?: string | null;
-
-  @Field(() => Visibility, { nullable: true, defaultValue: Visibility.PRIVATE })
-  visibility?: Visibility | null;
-
-  @Field(() => Boolean, { nullable: true, defaultValue: false })
-  protected?: boolean | null;
-
-  @Field(() => String, {
-    nullable: true,
-    description: "Owning project; admins only. Default: the caller's project.",
-  })
-  @Length(1, NAMESPACE_LIMITS.owner)
-  @Matches(SINGLE_LINE, singleLine)
-  owner?: string | null;
-
-  @Field(() => [ResourceTypeAssociationInput], { nullable: true })
-  @ArrayMaxSize(100)
-  @ValidateNested()
-  resourceTypeAssociations?: ResourceTypeAssociationInput[] | null;
-
-  @Field(() => [PropertyDefinitionInput], {
-    nullable: true,
-    description: 'Namespace-level properties, created with the namespace (all or nothing).',
-  })
-  @ArrayMaxSize(500)
-  @ValidateNested()
-  properties?: PropertyDefinitionInput[] | null;
-
-  @Field(() => [MetadefObjectInput], { nullable: true, description: 'Objects, created with the namespace.' })
-  @ArrayMaxSize(500)
-  @ValidateNested()
-  objects?: MetadefObjectInput[] | null;
-
-  @Field(() => [String], {
-    nullable: true,
-    description: 'Metadef tag names (unique ignoring case), created with the namespace.',
-  })
-  @ArrayMaxSize(500)
-  tags?: string[] | null;
 }
 
 @InputType({ description: 'Fields left out stay as they are.' })
 export class UpdateNamespaceInput {
   @Field(() => String, { nullable: true })
-  @Length(1, NAMESPACE_LIMITS.name)
-  @Matches(SINGLE_LINE, singleLine)
   name?: string | null;
 
   @Field(() => String, { nullable: true, description: 'null clears it.' })
-  @MaxLength(NAMESPACE_LIMITS.displayName)
-  @Matches(SINGLE_LINE, singleLine)
   displayName?: string | null;
 
   @Field(() => String, { nullable: true, description: 'null clears it.' })
-  @MaxLength(NAMESPACE_LIMITS.description)
   description?: string | null;
 
   @Field(() => Visibility, { nullable: true })
@@ -109,8 +34,6 @@ export class UpdateNamespaceInput {
   protected?: boolean | null;
 
   @Field(() => String, { nullable: true, description: 'Admins only.' })
-  @Length(1, NAMESPACE_LIMITS.owner)
-  @Matches(SINGLE_LINE, singleLine)
   owner?: string | null;
 }
 

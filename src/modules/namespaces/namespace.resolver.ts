@@ -1,11 +1,11 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
-import { registerNodeType } from '../../common/relay/node';
+import { defineNodeType } from '../../common/relay/node';
+import { ResourceType } from '../resource-types/resource-type.entity';
 import { NamespaceConnection } from './namespace.connection';
 import { NamespaceResourceType } from './namespace-resource-type.entity';
 import { Namespace } from './namespace.entity';
 import {
-  CreateNamespaceInput,
   NamespaceFilter,
   NamespaceOrder,
   ResourceTypeAssociationInput,
@@ -14,7 +14,7 @@ import {
 import { associationsByNamespacePk, visibleNamespaceByPk } from './namespace.loaders';
 import { namespaceService } from './namespace.service';
 
-registerNodeType('Namespace', (ctx, key) =>
+export const namespaceNode = defineNodeType('Namespace', (ctx, key) =>
   namespaceService.nodeInView(
     ctx,
     key,
@@ -61,13 +61,6 @@ export class NamespaceResolver {
     return ctx.loaders.get(associationsByNamespacePk).load(namespace.pk);
   }
 
-  @Mutation(() => Namespace, {
-    description: 'Creates a namespace (admins, or projects when METADEF_PROJECT_WRITES).',
-  })
-  createNamespace(@Ctx() ctx: Context, @Arg('input') input: CreateNamespaceInput): Promise<Namespace> {
-    return namespaceService.create(ctx, input);
-  }
-
   @Mutation(() => Namespace)
   updateNamespace(
     @Ctx() ctx: Context,
@@ -105,5 +98,24 @@ export class NamespaceResolver {
     @Arg('resourceType') resourceType: string,
   ): Promise<boolean> {
     return namespaceService.dissociate(ctx, namespace, resourceType);
+  }
+}
+
+@Resolver(() => ResourceType)
+export class ResourceTypeNamespacesResolver {
+  @FieldResolver(() => NamespaceConnection, {
+    description: 'Visible namespaces associated with this resource type.',
+  })
+  async namespaces(
+    @Root() resourceType: ResourceType,
+    @Ctx() ctx: Context,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('last', () => Int, { nullable: true }) last?: number,
+    @Arg('before', () => String, { nullable: true }) before?: string,
+  ): Promise<NamespaceConnection> {
+    return NamespaceConnection.from(
+      await namespaceService.listForResourceType(ctx, resourceType, { first, after, last, before }),
+    );
   }
 }

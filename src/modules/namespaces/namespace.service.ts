@@ -1,5 +1,12 @@
 import type { Context } from '../../common/context';
-import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../common/errors';
+import {
+  ConflictError,
+  ForbiddenError,
+  InputError,
+  NotFoundError,
+  ProblemList,
+  checkText,
+} from '../../common/errors';
 import { numericKey } from '../../common/relay/node';
 import { OrderDirection } from '../../common/relay/order';
 import {
@@ -11,15 +18,13 @@ import {
   type SortValueKind,
 } from '../../common/relay/paginate';
 import type { ResourceType } from '../resource-types/resource-type.entity';
-import { resourceTypeService } from '../resource-types/resource-type.service';
-import { NamespaceResourceType } from './namespace-resource-type.entity';
-import { Namespace, Visibility } from './namespace.entity';
+import { checkResourceTypeName, resourceTypeService } from '../resource-types/resource-type.service';
+import { ASSOCIATION_LIMITS, NamespaceResourceType } from './namespace-resource-type.entity';
+import { NAMESPACE_LIMITS, Namespace, Visibility } from './namespace.entity';
 import {
   NamespaceOrderField,
-  type CreateNamespaceInput,
   type NamespaceFilter,
   type NamespaceOrder,
-  type ResourceTypeAssociationInput,
   type UpdateNamespaceInput,
 } from './namespace.inputs';
 import {
@@ -43,24 +48,77 @@ const SORT: Record<NamespaceOrderField, { expr: string; kind: SortValueKind }> =
   [NamespaceOrderField.UPDATED_AT]: { expr: 'ns.updated_at', kind: 'timestamp' },
 };
 
+/** A resource type association as given: the GraphQL input, or the same built from a Glance file. */
+export interface AssociationDoc {
+  name: string;
+  prefix?: string | null;
+  propertiesTarget?: string | null;
+}
+
+/**
+ * A namespace's own fields and its resource type associations, as given (GraphQL input or Glance file).
+ * What it contains (properties, objects, tags) is written by the namespace-documents module.
+ */
+export interface NamespaceDoc {
+  name: string;
+  displayName?: string | null;
+  description?: string | null;
+  visibility?: Visibility | null;
+  protected?: boolean | null;
+  owner?: string | null;
+  resourceTypeAssociations?: readonly AssociationDoc[] | null;
+}
+
+/** A resource type association's fields at `prefix` (e.g. `input.resourceTypeAssociations.0`). */
+function checkAssociation(problems: ProblemList, doc: AssociationDoc, prefix: string): void {
+  problems.check(() => checkResourceTypeName(`${prefix}.name`, doc.name));
+  if (doc.prefix != null) {
+    problems.check(() => checkText(`${prefix}.prefix`, doc.prefix!, { max: ASSOCIATION_LIMITS.prefix }));
+  }
+  if (doc.propertiesTarget != null) {
+    problems.check(() =>
+      checkText(`${prefix}.propertiesTarget`, doc.propertiesTarget!, {
+        max: ASSOCIATION_LIMITS.propertiesTarget,
+      }),
+    );
+  }
+}
+
+/**
+ * The rules of a namespace's own fields (NAMESPACE_LIMITS; names single-line, the description may span
+ * lines) and of its associations, for creation and update alike; every problem in one BAD_USER_INPUT.
+ */
+function checkNamespaceFields(
+  doc: { [K in keyof NamespaceDoc]?: NamespaceDoc[K] | null },
+  prefix = 'input',
+): void {
+  const problems = new ProblemList();
+  const text = (field: 'name' | 'displayName' | 'owner', min: number) => {
+    const value = doc[field];
+    if (value != null)
+      problems.check(() => checkText(`${prefix}.${field}`, value, { min, max: NAMESPACE_LIMITS[field] }));
+  };
+  text('name', 1);
+  text('displayName', 0);
+  text('owner', 1);
+  if (doc.description != null) {
+    problems.check(() =>
+      checkText(`${prefix}.description`, doc.description!, {
+        max: NAMESPACE_LIMITS.description,
+        multiline: true,
+      }),
+    );
+  }
+  doc.resourceTypeAssociations?.forEach((association, index) =>
+    checkAssociation(problems, association, `${prefix}.resourceTypeAssociations.${index}`),
+  );
+  problems.throwIfAny();
+}
+
 /** The advisory lock class of namespace creations by one owner (the other key is the owner's hash). */
 const NAMESPACE_QUOTA_LOCK = 7301948;
 
-/** Hooks other modules add to namespace creation (e.g. embedded properties, objects and tags). */
-export type NamespaceCreationStep = (
-  tx: Context,
-  namespace: Namespace,
-  input: CreateNamespaceInput,
-) => Promise<void>;
-
 export class NamespaceService {
-  private readonly creationSteps: NamespaceCreationStep[] = [];
-
-  /** Lets a module write its part of a whole-document `createNamespace`, inside the same transaction. */
-  addCreationStep(step: NamespaceCreationStep): void {
-    this.creationSteps.push(step);
-  }
-
   list(
     ctx: Context,
     args: PageArgs & { filter?: NamespaceFilter | null; orderBy?: NamespaceOrder | null },
@@ -167,18 +225,6 @@ export class NamespaceService {
     return view ? inView(row, view) : null;
   }
 
-  async getByPk(ctx: Context, pk: number): Promise<Namespace | null> {
-    const namespace = await ctx.db.getRepository(Namespace).findOneBy({ pk });
-    return namespace && canSee(ctx.identity, namespace) ? namespace : null;
-  }
-
-  /** The namespace, or NOT_FOUND when it does not exist or is invisible to the caller. */
-  async requireVisible(ctx: Context, name: string): Promise<Namespace> {
-    const namespace = await this.getByName(ctx, name);
-    if (!namespace) throw new NotFoundError('Namespace', name);
-    return namespace;
-  }
-
   /** The namespace locked for the rest of the transaction, if the caller may change what is in it. */
   async requireWritable(tx: Context, name: string): Promise<Namespace> {
     const namespace = await tx.db
@@ -192,7 +238,9 @@ export class NamespaceService {
     return namespace;
   }
 
-  create(ctx: Context, input: CreateNamespaceInput): Promise<Namespace> {
+  /** Creates a namespace with its resource type associations (nothing inside it: see namespace-documents). */
+  create(ctx: Context, input: NamespaceDoc): Promise<Namespace> {
+    checkNamespaceFields(input);
     return ctx.transaction(async (tx) => {
       const owner = input.owner ?? tx.identity.projectId;
       assertCanCreate(tx, owner);
@@ -228,12 +276,12 @@ export class NamespaceService {
         associations,
         (index) => `input.resourceTypeAssociations.${index}`,
       );
-      for (const step of this.creationSteps) await step(tx, namespace, input);
       return namespace;
     });
   }
 
   update(ctx: Context, name: string, input: UpdateNamespaceInput): Promise<Namespace> {
+    checkNamespaceFields(input);
     return ctx.transaction(async (tx) => {
       const namespace = await this.requireWritable(tx, name);
       for (const field of ['name', 'visibility', 'protected', 'owner'] as const) {
@@ -269,7 +317,10 @@ export class NamespaceService {
     });
   }
 
-  associate(ctx: Context, name: string, input: ResourceTypeAssociationInput): Promise<NamespaceResourceType> {
+  associate(ctx: Context, name: string, input: AssociationDoc): Promise<NamespaceResourceType> {
+    const problems = new ProblemList();
+    checkAssociation(problems, input, 'input');
+    problems.throwIfAny();
     return ctx.transaction(async (tx) => {
       const namespace = await this.requireWritable(tx, name);
       const [association] = await this.insertAssociations(tx, namespace, [input], () => 'input');
@@ -295,7 +346,7 @@ export class NamespaceService {
   private async insertAssociations(
     tx: Context,
     namespace: Namespace,
-    inputs: ResourceTypeAssociationInput[],
+    inputs: readonly AssociationDoc[],
     pathOf: (index: number) => string,
   ): Promise<NamespaceResourceType[]> {
     if (!inputs.length) return [];

@@ -30,7 +30,7 @@ export class MetadefObject extends ViewableNodeEntity implements Node {
   description: string | null;
 
   /** Names of required properties, stored without prefix. */
-  @Column({ name: 'required', type: 'jsonb', default: () => `'[]'::jsonb` })
+  @Column({ name: 'required', type: 'jsonb', default: () => `'[]'` })
   requiredNames: string[];
 
   @Field()

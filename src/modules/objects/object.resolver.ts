@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
-import { registerNodeType } from '../../common/relay/node';
+import { defineNodeType } from '../../common/relay/node';
 import { Namespace } from '../namespaces/namespace.entity';
 import { namespaceService } from '../namespaces/namespace.service';
 import { inView } from '../namespaces/resource-type-view';
@@ -9,7 +9,7 @@ import { MetadefObjectInput } from './object.inputs';
 import { objectByPk, objectsByNamespacePk } from './object.loaders';
 import { objectService } from './object.service';
 
-registerNodeType('MetadefObject', (ctx, key) =>
+export const metadefObjectNode = defineNodeType('MetadefObject', (ctx, key) =>
   namespaceService.nodeInView(
     ctx,
     key,

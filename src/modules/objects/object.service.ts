@@ -1,5 +1,5 @@
 import type { Context } from '../../common/context';
-import { ConflictError, InputError, NotFoundError, checkText, type InputProblem } from '../../common/errors';
+import { ConflictError, NotFoundError, ProblemList, checkText } from '../../common/errors';
 import type { Namespace } from '../namespaces/namespace.entity';
 import { assertNotProtected, assertWithinQuota } from '../namespaces/namespace.policy';
 import { namespaceService } from '../namespaces/namespace.service';
@@ -31,23 +31,15 @@ const DESCRIPTION_MAX = 10_000;
 
 /** Validates an object: name, description, its properties, and `required` naming its own properties. */
 export function checkObject(input: ObjectDoc, prefix: string): CheckedObject {
-  const problems: InputProblem[] = [];
-  const collect = (work: () => void) => {
-    try {
-      work();
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      problems.push(...error.problems);
-    }
-  };
-  collect(() => checkText(`${prefix}.name`, input.name, { min: 1, max: OBJECT_NAME_MAX }));
+  const problems = new ProblemList();
+  problems.check(() => checkText(`${prefix}.name`, input.name, { min: 1, max: OBJECT_NAME_MAX }));
   if (input.description != null) {
-    collect(() =>
+    problems.check(() =>
       checkText(`${prefix}.description`, input.description!, { max: DESCRIPTION_MAX, multiline: true }),
     );
   }
   let properties: CheckedProperty[] = [];
-  collect(() => {
+  problems.check(() => {
     properties = checkProperties(input.properties ?? [], `${prefix}.properties`);
   });
   const names = new Set((input.properties ?? []).map((property) => property.name));
@@ -55,16 +47,13 @@ export function checkObject(input: ObjectDoc, prefix: string): CheckedObject {
   const seen = new Set<string>();
   required.forEach((name, index) => {
     if (!names.has(name)) {
-      problems.push({
-        field: `${prefix}.required.${index}`,
-        message: `"${name}" is not a property of the object`,
-      });
+      problems.add(`${prefix}.required.${index}`, `"${name}" is not a property of the object`);
     } else if (seen.has(name)) {
-      problems.push({ field: `${prefix}.required.${index}`, message: `"${name}" is listed twice` });
+      problems.add(`${prefix}.required.${index}`, `"${name}" is listed twice`);
     }
     seen.add(name);
   });
-  if (problems.length) throw InputError.of(problems);
+  problems.throwIfAny();
   return { name: input.name, description: input.description ?? null, required, properties };
 }
 
@@ -88,23 +77,20 @@ export class ObjectService {
     inputs: readonly ObjectDoc[],
     prefix: string,
   ): Promise<MetadefObject[]> {
-    const problems: InputProblem[] = [];
+    const problems = new ProblemList();
     const checked: CheckedObject[] = [];
     const seen = new Set<string>();
-    inputs.forEach((input, index) => {
-      try {
+    inputs.forEach((input, index) =>
+      problems.check(() => {
         const object = checkObject(input, `${prefix}.${index}`);
         if (seen.has(object.name)) {
-          problems.push({ field: `${prefix}.${index}.name`, message: `"${object.name}" is listed twice` });
+          problems.add(`${prefix}.${index}.name`, `"${object.name}" is listed twice`);
         }
         seen.add(object.name);
         checked.push(object);
-      } catch (error) {
-        if (!(error instanceof InputError)) throw error;
-        problems.push(...error.problems);
-      }
-    });
-    if (problems.length) throw InputError.of(problems);
+      }),
+    );
+    problems.throwIfAny();
     if (!tx.identity.isAdmin && checked.length) {
       const existing = await tx.db.getRepository(MetadefObject).countBy({ namespaceId: namespace.pk });
       assertWithinQuota(tx, namespace, this.quota(tx), existing, checked.length);
@@ -222,7 +208,3 @@ export class ObjectService {
 }
 
 export const objectService = new ObjectService();
-
-namespaceService.addCreationStep(async (tx, namespace, input) => {
-  if (input.objects?.length) await objectService.add(tx, namespace, input.objects, 'input.objects');
-});

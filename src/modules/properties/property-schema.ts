@@ -1,4 +1,5 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { CompiledSchemas } from '../../common/compiled-schemas';
 import { InputError, type InputProblem } from '../../common/errors';
 import type { PropertySchema } from './property.entity';
 
@@ -53,20 +54,14 @@ const PROPERTY_META_SCHEMA = {
 const ajv = new Ajv({ allErrors: true, strict: false });
 const validateMeta = ajv.compile(PROPERTY_META_SCHEMA);
 
-/** A separate instance for the properties' own schemas (compiled per distinct schema, cached by text). */
-const valueAjv = new Ajv({ allErrors: true, strict: false });
-const valueValidators = new Map<string, ValidateFunction>();
-const VALUE_CACHE_MAX = 2000;
+/** The properties' own schemas (what a default or an enum value must satisfy), compiled once each by text. */
+const valueSchemas = new CompiledSchemas(2000);
 
+/** The validator of a property's own schema; throws ajv's error for one it cannot compile. */
 function valueValidator(schema: Record<string, unknown>): ValidateFunction {
-  const key = JSON.stringify(schema);
-  let validator = valueValidators.get(key);
-  if (!validator) {
-    validator = valueAjv.compile(schema);
-    if (valueValidators.size >= VALUE_CACHE_MAX) valueValidators.clear();
-    valueValidators.set(key, validator);
-  }
-  return validator;
+  const compiled = valueSchemas.get(JSON.stringify(schema), schema);
+  if ('compileError' in compiled) throw compiled.compileError;
+  return compiled;
 }
 
 /** `/items/type` under prefix `input` → `input.items.type`. */

@@ -1,10 +1,6 @@
-import { Length, Matches } from 'class-validator';
 import { Field, Float, InputType, Int } from 'type-graphql';
 import { JSONScalar } from '../../common/scalars';
 import { PROPERTY_NAME_MAX, PropertyType } from './property.entity';
-
-// eslint-disable-next-line no-control-regex
-const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
 
 @InputType({ description: 'The type and allowed values of the items of an ARRAY property.' })
 export class PropertyItemsInput {
@@ -20,9 +16,9 @@ export class PropertyItemsInput {
     'A property definition (JSON-schema subset of the metadefs spec). Every field left out or null is absent from the stored schema.',
 })
 export class PropertyDefinitionInput {
-  @Field({ description: 'Unique within the namespace (or object), 1–80 characters, without prefix.' })
-  @Length(1, PROPERTY_NAME_MAX)
-  @Matches(SINGLE_LINE, { message: '$property must not contain control characters' })
+  @Field({
+    description: `Unique within the namespace (or object), 1–${PROPERTY_NAME_MAX} characters, without prefix.`,
+  })
   name: string;
 
   @Field()

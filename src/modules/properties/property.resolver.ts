@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
-import { registerNodeType } from '../../common/relay/node';
+import { defineNodeType } from '../../common/relay/node';
 import { Namespace } from '../namespaces/namespace.entity';
 import { namespaceService } from '../namespaces/namespace.service';
 import { inView } from '../namespaces/resource-type-view';
@@ -10,7 +10,7 @@ import { PropertyDefinitionInput } from './property.inputs';
 import { propertiesByNamespacePk, propertiesByObjectPk } from './property.loaders';
 import { propertyService } from './property.service';
 
-registerNodeType('PropertyDefinition', (ctx, key) =>
+export const propertyDefinitionNode = defineNodeType('PropertyDefinition', (ctx, key) =>
   namespaceService.nodeInView(
     ctx,
     key,

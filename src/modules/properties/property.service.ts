@@ -1,6 +1,6 @@
 import { IsNull } from 'typeorm';
 import type { Context } from '../../common/context';
-import { ConflictError, InputError, NotFoundError, checkText, type InputProblem } from '../../common/errors';
+import { ConflictError, NotFoundError, ProblemList, checkText } from '../../common/errors';
 import type { Namespace } from '../namespaces/namespace.entity';
 import { assertNotProtected, assertWithinQuota } from '../namespaces/namespace.policy';
 import { namespaceService } from '../namespaces/namespace.service';
@@ -25,29 +25,26 @@ function checkPropertyList(
   docs: readonly PropertyDoc[],
   pathOf: (index: number) => string,
 ): CheckedProperty[] {
-  const problems: InputProblem[] = [];
+  const problems = new ProblemList();
   const checked: CheckedProperty[] = [];
   const seen = new Set<string>();
   docs.forEach((doc, index) => {
     const field = pathOf(index);
     const name = (doc as { name?: unknown }).name;
     if (typeof name !== 'string') {
-      problems.push({ field: `${field}.name`, message: 'is required' });
+      problems.add(`${field}.name`, 'is required');
     } else {
-      try {
+      problems.check(() => {
         checkText(`${field}.name`, name, { min: 1, max: PROPERTY_NAME_MAX });
-        if (seen.has(name)) problems.push({ field: `${field}.name`, message: `"${name}" is listed twice` });
+        if (seen.has(name)) problems.add(`${field}.name`, `"${name}" is listed twice`);
         seen.add(name);
-      } catch (error) {
-        if (!(error instanceof InputError)) throw error;
-        problems.push(...error.problems);
-      }
+      });
     }
     const result = checkPropertySchema(propertyInputToDoc(doc), field);
     if (result.schema && typeof name === 'string') checked.push({ name, schema: result.schema });
-    problems.push(...result.problems);
+    problems.addAll(result.problems);
   });
-  if (problems.length) throw InputError.of(problems);
+  problems.throwIfAny();
   return checked;
 }
 
@@ -187,8 +184,3 @@ export class PropertyService {
 }
 
 export const propertyService = new PropertyService();
-
-namespaceService.addCreationStep(async (tx, namespace, input) => {
-  if (input.properties?.length)
-    await propertyService.add(tx, namespace, input.properties, 'input.properties');
-});

@@ -1,4 +1,6 @@
-import { Entity, Index, PrimaryColumn } from 'typeorm';
+import { Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Trait } from '../traits/trait.entity';
+import { ResourceProvider } from './resource-provider.entity';
 
 /** Which traits a provider has (the PK serves "traits of a provider", the index "providers with a trait"). */
 @Entity('resource_provider_traits')
@@ -9,4 +11,13 @@ export class ResourceProviderTrait {
 
   @PrimaryColumn({ type: 'int' })
   traitId: number;
+
+  @ManyToOne(() => ResourceProvider, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'resource_provider_id' })
+  resourceProvider?: ResourceProvider;
+
+  /** A trait that a provider has cannot be deleted (deleteTrait says CONFLICT first). */
+  @ManyToOne(() => Trait, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'trait_id' })
+  trait?: Trait;
 }

@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import { Column, Entity } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { CreatedAt, UpdatedAt } from '../../common/columns';
 import { Node } from '../../common/relay/node';
 import { NodeEntity } from '../../common/relay/node-entity';
@@ -8,6 +8,8 @@ import { UUIDScalar } from '../../common/scalars';
 export const RESOURCE_PROVIDER_NAME_MAX = 200;
 
 @Entity('resource_providers')
+@Index('resource_providers_parent_id_idx', ['parentId'])
+@Index('resource_providers_root_id_idx', ['rootId'])
 @ObjectType({
   implements: Node,
   description: 'Something that provides resources (a compute node, a shared storage pool…), in a tree.',
@@ -33,9 +35,18 @@ export class ResourceProvider extends NodeEntity implements Node {
   @Column({ type: 'int', nullable: true })
   parentId: number | null;
 
+  /** The relation behind parentId (the GraphQL `parent` goes through a loader). */
+  @ManyToOne(() => ResourceProvider, { onDelete: 'RESTRICT', nullable: true })
+  @JoinColumn({ name: 'parent_id' })
+  parentProvider?: ResourceProvider | null;
+
   /** The top of this provider's tree (itself for a root), kept on every row so tree queries are cheap. */
   @Column({ type: 'int' })
   rootId: number;
+
+  @ManyToOne(() => ResourceProvider, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'root_id' })
+  rootProvider?: ResourceProvider;
 
   @Field()
   @CreatedAt()

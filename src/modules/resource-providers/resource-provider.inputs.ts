@@ -1,20 +1,13 @@
-import { Length, Matches } from 'class-validator';
 import { Field, InputType } from 'type-graphql';
 import { UUIDScalar } from '../../common/scalars';
 import { RESOURCE_PROVIDER_NAME_MAX } from './resource-provider.entity';
-
-// eslint-disable-next-line no-control-regex
-const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
-const singleLine = { message: '$property must not contain control characters' };
 
 @InputType()
 export class CreateResourceProviderInput {
   @Field(() => UUIDScalar, { nullable: true, description: 'Generated when left out.' })
   uuid?: string | null;
 
-  @Field({ description: 'Unique name, 1–200 characters.' })
-  @Length(1, RESOURCE_PROVIDER_NAME_MAX)
-  @Matches(SINGLE_LINE, singleLine)
+  @Field({ description: `Unique name, 1–${RESOURCE_PROVIDER_NAME_MAX} characters.` })
   name: string;
 
   @Field(() => UUIDScalar, { nullable: true, description: 'The parent provider; left out: a new root.' })
@@ -24,8 +17,6 @@ export class CreateResourceProviderInput {
 @InputType({ description: 'Fields left out stay as they are.' })
 export class UpdateResourceProviderInput {
   @Field(() => String, { nullable: true })
-  @Length(1, RESOURCE_PROVIDER_NAME_MAX)
-  @Matches(SINGLE_LINE, singleLine)
   name?: string | null;
 
   @Field(() => UUIDScalar, {

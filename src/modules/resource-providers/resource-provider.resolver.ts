@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
-import { numericKey, registerNodeType } from '../../common/relay/node';
+import { defineNodeType, numericKey } from '../../common/relay/node';
 import { UUIDScalar } from '../../common/scalars';
 import { Trait } from '../traits/trait.entity';
 import { ResourceProviderConnection } from './resource-provider.connection';
@@ -13,7 +13,7 @@ import {
 import { childrenByParentPk, resourceProviderByPk, traitsByProviderPk } from './resource-provider.loaders';
 import { resourceProviderService } from './resource-provider.service';
 
-registerNodeType('ResourceProvider', (ctx, key) => {
+export const resourceProviderNode = defineNodeType('ResourceProvider', (ctx, key) => {
   const pk = numericKey(key);
   return pk === null ? Promise.resolve(null) : ctx.loaders.get(resourceProviderByPk).load(pk);
 });

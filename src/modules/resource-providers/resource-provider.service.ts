@@ -28,6 +28,11 @@ const TRAIT_WRITE_LOCK = 'for_no_key_update';
 const has = (alias: string, param: string) =>
   `EXISTS (SELECT 1 FROM resource_provider_traits rpt WHERE rpt.resource_provider_id = ${alias}.id AND rpt.trait_id = ANY(:${param}))`;
 
+/** A provider's name: 1–RESOURCE_PROVIDER_NAME_MAX characters, single-line. */
+function checkProviderName(field: string, name: string): string {
+  return checkText(field, name, { min: 1, max: RESOURCE_PROVIDER_NAME_MAX });
+}
+
 export class ResourceProviderService {
   async list(
     ctx: Context,
@@ -98,6 +103,7 @@ export class ResourceProviderService {
   }
 
   create(ctx: Context, input: CreateResourceProviderInput): Promise<ResourceProvider> {
+    checkProviderName('input.name', input.name);
     return ctx.transaction(async (tx) => {
       assertCanWritePlacement(tx, 'resource providers');
       const repository = tx.db.getRepository(ResourceProvider);
@@ -126,6 +132,7 @@ export class ResourceProviderService {
   }
 
   update(ctx: Context, uuid: string, input: UpdateResourceProviderInput): Promise<ResourceProvider> {
+    if (input.name != null) checkProviderName('input.name', input.name);
     return ctx.transaction(async (tx) => {
       assertCanWritePlacement(tx, 'resource providers');
       const moving = input.parentUuid !== undefined;

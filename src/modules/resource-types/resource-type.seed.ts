@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { seedsPath } from '../../common/paths';
-import { registerSeeder } from '../../db/seed';
+import type { Seeder } from '../../db/seed';
 import { ResourceType } from './resource-type.entity';
 
 /** The default resource types (seeds/resource-types.json): created if missing, and protected. */
-registerSeeder({
+export const resourceTypesSeeder: Seeder = {
   name: 'resource-types',
   mode: 'always',
   async run(ctx) {
@@ -19,4 +19,4 @@ registerSeeder({
       .execute();
     return `${result.identifiers.length} default resource types present`;
   },
-});
+};

@@ -1,19 +1,19 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { Capability } from '../discovery/capability.entity';
+import { DiscoveredProperty } from './discovered-property.entity';
 import { Resource } from './resource.entity';
 
 /** A JSON scalar: what a resource property may hold. */
 export type PropertyValue = string | number | boolean;
 
-/** One key/value of one resource; the key is a capability of the resource's type. */
+/** One key/value of one resource; the key is a discovered property of the resource's type. */
 @Entity('resource_properties')
-@Index('resource_properties_capability_id_value_idx', ['capabilityId', 'value'])
+@Index('resource_properties_discovered_property_id_value_idx', ['discoveredPropertyId', 'value'])
 export class ResourceProperty {
   @PrimaryColumn({ type: 'integer' })
   resourceId: number;
 
   @PrimaryColumn({ type: 'integer' })
-  capabilityId: number;
+  discoveredPropertyId: number;
 
   @Column({ type: 'jsonb' })
   value: PropertyValue;
@@ -22,7 +22,7 @@ export class ResourceProperty {
   @JoinColumn({ name: 'resource_id' })
   resource?: Resource;
 
-  @ManyToOne(() => Capability, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'capability_id' })
-  capability?: Capability;
+  @ManyToOne(() => DiscoveredProperty, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'discovered_property_id' })
+  discoveredProperty?: DiscoveredProperty;
 }

@@ -1,12 +1,5 @@
-import { Length, Matches, MaxLength } from 'class-validator';
 import { Field, InputType } from 'type-graphql';
 import { JSONScalar, UUIDScalar } from '../../common/scalars';
-import { RESOURCE_TYPE_NAME_MAX } from '../resource-types/resource-type.entity';
-import { RESOURCE_LIMITS } from './resource.entity';
-
-// eslint-disable-next-line no-control-regex
-const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
-const singleLine = { message: '$property must not contain control characters' };
 
 @InputType({ description: 'A resource to register.' })
 export class CreateResourceInput {
@@ -14,16 +7,12 @@ export class CreateResourceInput {
   uuid?: string | null;
 
   @Field(() => String, { nullable: true })
-  @MaxLength(RESOURCE_LIMITS.name)
-  @Matches(SINGLE_LINE, singleLine)
   name?: string | null;
 
   @Field({
     description:
       'A resource type of the catalog, e.g. OS::Nova::Server. Admins register an unknown type; others get BAD_USER_INPUT.',
   })
-  @Length(1, RESOURCE_TYPE_NAME_MAX)
-  @Matches(SINGLE_LINE, singleLine)
   resourceType: string;
 
   @Field(() => String, {
@@ -31,8 +20,6 @@ export class CreateResourceInput {
     description:
       "Owning project; another project than the caller's: admins only. Default: the caller's project.",
   })
-  @Length(1, RESOURCE_LIMITS.projectId)
-  @Matches(SINGLE_LINE, singleLine)
   projectId?: string | null;
 
   @Field(() => [String], {
@@ -52,8 +39,6 @@ export class CreateResourceInput {
 @InputType({ description: 'Fields left out stay as they are.' })
 export class UpdateResourceInput {
   @Field(() => String, { nullable: true, description: 'null clears it.' })
-  @MaxLength(RESOURCE_LIMITS.name)
-  @Matches(SINGLE_LINE, singleLine)
   name?: string | null;
 
   @Field(() => JSONScalar, {

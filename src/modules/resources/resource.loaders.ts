@@ -15,14 +15,14 @@ export const tagsByResourcePk: LoaderFactory<number, string[]> = (db) =>
 
 /**
  * A resource's properties as one JSON object (keys in byte order), by resource key. Whoever may see the
- * resource sees all its properties: a capability's privacy governs discovery (enumeration across resources),
+ * resource sees all its properties: a discovered property's privacy governs discovery (enumeration across resources),
  * not the resource's own owner.
  */
 export const propertiesByResourcePk: LoaderFactory<number, Record<string, PropertyValue>> = (db) =>
   new DataLoader(async (keys) => {
     const rows: { resource_id: number; name: string; value: PropertyValue }[] = await db.query(
       `SELECT rp.resource_id, c.name, rp.value
-         FROM resource_properties rp JOIN capabilities c ON c.id = rp.capability_id
+         FROM resource_properties rp JOIN discovered_properties c ON c.id = rp.discovered_property_id
         WHERE rp.resource_id = ANY($1::int[])
         ORDER BY rp.resource_id, c.name`,
       [keys],

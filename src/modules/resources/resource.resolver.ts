@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
-import { numericKey, registerNodeType } from '../../common/relay/node';
+import { defineNodeType, numericKey } from '../../common/relay/node';
 import { JSONScalar, UUIDScalar } from '../../common/scalars';
 import { AddTagPayload, ResourceConnection } from './resource.connection';
 import { Resource } from './resource.entity';
@@ -16,7 +16,7 @@ import { resourceService } from './resource.service';
 import { tagUsageService } from './tag-usage.service';
 import { ResourceTagUsageConnection } from './tag-usage.type';
 
-registerNodeType('Resource', (ctx, key) => {
+export const resourceNode = defineNodeType('Resource', (ctx, key) => {
   const pk = numericKey(key);
   return pk === null ? Promise.resolve(null) : ctx.loaders.get(visibleResourceByPk).load(pk);
 });

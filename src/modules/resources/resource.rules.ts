@@ -1,5 +1,5 @@
-import { InputError } from '../../common/errors';
-import { CAPABILITY_NAME_MAX } from '../discovery/capability.entity';
+import { InputError, hasControlCharacter } from '../../common/errors';
+import { DISCOVERED_PROPERTY_NAME_MAX } from './discovered-property.entity';
 import type { PropertyValue } from './resource-property.entity';
 import { TAG_MAX_LENGTH, TAGS_PER_RESOURCE } from './resource-tag.entity';
 
@@ -66,11 +66,10 @@ export function checkProperties(field: string, properties: unknown): Map<string,
   for (const [key, value] of entries) {
     const path = `${field}.${key}`;
     if (length(key) < 1) throw new InputError(path, 'a property key must not be empty');
-    if (length(key) > CAPABILITY_NAME_MAX) {
-      throw new InputError(path, `a property key must be at most ${CAPABILITY_NAME_MAX} characters`);
+    if (length(key) > DISCOVERED_PROPERTY_NAME_MAX) {
+      throw new InputError(path, `a property key must be at most ${DISCOVERED_PROPERTY_NAME_MAX} characters`);
     }
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(key) || UNSTORABLE.test(key)) {
+    if (hasControlCharacter(key) || UNSTORABLE.test(key)) {
       throw new InputError(path, 'a property key must not contain control characters or unpaired surrogates');
     }
     if (typeof value === 'string') {

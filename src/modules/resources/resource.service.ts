@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from '../../common/context';
-import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../common/errors';
+import {
+  ConflictError,
+  ForbiddenError,
+  InputError,
+  NotFoundError,
+  ProblemList,
+  checkText,
+} from '../../common/errors';
 import { paginate, type Page, type PageArgs } from '../../common/relay/paginate';
-import { capabilityService } from '../discovery/capability.service';
 import type { ResourceType } from '../resource-types/resource-type.entity';
-import { resourceTypeService } from '../resource-types/resource-type.service';
+import { checkResourceTypeName, resourceTypeService } from '../resource-types/resource-type.service';
 import type { CreateResourceInput, ResourceFilter, UpdateResourceInput } from './resource.inputs';
 import { tagsByResourcePk } from './resource.loaders';
 import {
@@ -15,11 +21,32 @@ import {
   checkTagCount,
   checkTags,
 } from './resource.rules';
-import { Resource } from './resource.entity';
+import { RESOURCE_LIMITS, Resource } from './resource.entity';
 import { TAGS_PER_RESOURCE } from './resource-tag.entity';
 
 /** A list given to a filter: at most this many tags, so that a query stays a query. */
 const FILTER_TAGS_MAX = 100;
+
+/** A resource's own text fields (RESOURCE_LIMITS, single-line), with every problem in one BAD_USER_INPUT. */
+function checkResourceFields(input: {
+  name?: string | null;
+  resourceType?: string;
+  projectId?: string | null;
+}): void {
+  const problems = new ProblemList();
+  if (input.name != null) {
+    problems.check(() => checkText('input.name', input.name!, { max: RESOURCE_LIMITS.name }));
+  }
+  if (input.resourceType != null) {
+    problems.check(() => checkResourceTypeName('input.resourceType', input.resourceType!));
+  }
+  if (input.projectId != null) {
+    problems.check(() =>
+      checkText('input.projectId', input.projectId!, { min: 1, max: RESOURCE_LIMITS.projectId }),
+    );
+  }
+  problems.throwIfAny();
+}
 
 export interface AddTagResult {
   tags: string[];
@@ -131,6 +158,7 @@ export class ResourceService {
   }
 
   create(ctx: Context, input: CreateResourceInput): Promise<Resource> {
+    checkResourceFields(input);
     return ctx.transaction(async (tx) => {
       const projectId = input.projectId ?? tx.identity.projectId;
       if (projectId !== tx.identity.projectId && !tx.identity.isAdmin) {
@@ -154,6 +182,7 @@ export class ResourceService {
   }
 
   update(ctx: Context, uuid: string, input: UpdateResourceInput): Promise<Resource> {
+    checkResourceFields(input);
     return ctx.transaction(async (tx) => {
       const resource = await this.requireWritable(tx, uuid);
       if (input.properties === null) {
@@ -284,7 +313,24 @@ export class ResourceService {
     );
   }
 
-  /** Replaces every property of the resource; new keys become capabilities of its type. */
+  /**
+   * Makes sure every key is a discovered property of the resource type; a key seen for the first time takes
+   * the configured default privacy (CAPABILITY_DEFAULT_VISIBILITY). Race-safe: a concurrent writer of the
+   * same key makes the insert do nothing, and the caller's next statement sees the committed row. Keys are
+   * inserted in one (byte) order so that two writers of overlapping new keys wait for each other instead of
+   * deadlocking.
+   */
+  private async recordKeys(tx: Context, resourceTypeId: number, names: string[]): Promise<void> {
+    if (!names.length) return;
+    await tx.db.query(
+      `INSERT INTO discovered_properties (resource_type_id, name, private)
+       SELECT $1, name, $2 FROM unnest($3::text[]) AS name ORDER BY name COLLATE "C"
+       ON CONFLICT (resource_type_id, name) DO NOTHING`,
+      [resourceTypeId, tx.config.capabilityDefaultVisibility === 'private', names],
+    );
+  }
+
+  /** Replaces every property of the resource; a new key becomes a discovered property of its type. */
   private async writeProperties(
     tx: Context,
     pk: number,
@@ -295,11 +341,11 @@ export class ResourceService {
     const checked = checkProperties(field, properties);
     await tx.db.query(`DELETE FROM resource_properties WHERE resource_id = $1`, [pk]);
     if (!checked.size) return;
-    await capabilityService.ensure(tx, resourceTypeId, [...checked.keys()]);
+    await this.recordKeys(tx, resourceTypeId, [...checked.keys()]);
     await tx.db.query(
-      `INSERT INTO resource_properties (resource_id, capability_id, value)
-       SELECT $1, c.id, p.value FROM jsonb_each($3::jsonb) AS p
-         JOIN capabilities c ON c.resource_type_id = $2 AND c.name = p.key`,
+      `INSERT INTO resource_properties (resource_id, discovered_property_id, value)
+       SELECT $1, d.id, p.value FROM jsonb_each($3::jsonb) AS p
+         JOIN discovered_properties d ON d.resource_type_id = $2 AND d.name = p.key`,
       [pk, resourceTypeId, JSON.stringify(Object.fromEntries(checked))],
     );
   }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { boot, type Runtime } from '../../app/runtime';
+import type { Boot } from '../../common/commands';
 import type { Context } from '../../common/context';
 import { AppError } from '../../common/errors';
 import { MAX_PAGE_SIZE } from '../../common/relay/paginate';
@@ -7,17 +7,17 @@ import type { TraitFilter } from './trait.inputs';
 import { describeSyncReport, traitService } from './trait.service';
 
 /** Runs one command against the database of the environment, as an admin, through the same services as GraphQL. */
-async function withAdmin(work: (ctx: Context, runtime: Runtime) => Promise<void>): Promise<void> {
+async function withAdmin(boot: Boot, work: (ctx: Context) => Promise<void>): Promise<void> {
   const runtime = await boot({ seed: false });
   try {
-    await work(runtime.adminContext(), runtime);
+    await work(runtime.adminContext());
   } catch (error) {
     // A user error (bad name, not found, in use): its message, and a failing exit code; no stack.
     if (!(error instanceof AppError)) throw error;
     console.error(`error: ${error.message}`);
     process.exitCode = 1;
   } finally {
-    await runtime.database.close();
+    await runtime.close();
   }
 }
 
@@ -28,7 +28,7 @@ const splitList = (value: string): string[] =>
     .filter(Boolean);
 
 /** `metacatalog traits list|add|remove|sync` (placement-manage os-traits sync and `openstack trait …`). */
-export function registerTraitCommands(program: Command): void {
+export function registerTraitCommands(program: Command, boot: Boot): void {
   const traits = program.command('traits').description('list and manage traits (standard and custom)');
 
   traits
@@ -37,7 +37,7 @@ export function registerTraitCommands(program: Command): void {
     .option('--starts-with <prefix>', 'only names starting with this prefix, e.g. HW_CPU')
     .option('--names <names>', 'only these names (comma-separated) that exist')
     .action((options: { startsWith?: string; names?: string }) =>
-      withAdmin(async (ctx) => {
+      withAdmin(boot, async (ctx) => {
         const filter: TraitFilter = {
           startsWith: options.startsWith ?? null,
           names: options.names != null ? splitList(options.names) : null,
@@ -57,7 +57,7 @@ export function registerTraitCommands(program: Command): void {
     .description('create a custom trait (CUSTOM_…)')
     .argument('<name>', 'e.g. CUSTOM_GOLD')
     .action((name: string) =>
-      withAdmin(async (ctx) => {
+      withAdmin(boot, async (ctx) => {
         const { created } = await traitService.create(ctx, name);
         console.log(created ? `created ${name}` : `${name} already exists`);
       }),
@@ -68,7 +68,7 @@ export function registerTraitCommands(program: Command): void {
     .description('delete a custom trait that no resource provider has')
     .argument('<name>')
     .action((name: string) =>
-      withAdmin(async (ctx) => {
+      withAdmin(boot, async (ctx) => {
         await traitService.delete(ctx, name);
         console.log(`removed ${name}`);
       }),
@@ -78,7 +78,7 @@ export function registerTraitCommands(program: Command): void {
     .command('sync')
     .description('add the standard traits of seeds/standard-traits.txt; report those no longer listed')
     .action(() =>
-      withAdmin(async (ctx) => {
+      withAdmin(boot, async (ctx) => {
         console.log(describeSyncReport(await traitService.sync(ctx)));
       }),
     );

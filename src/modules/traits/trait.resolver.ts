@@ -1,13 +1,13 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
-import { numericKey, registerNodeType } from '../../common/relay/node';
+import { defineNodeType, numericKey } from '../../common/relay/node';
 import { CreateTraitPayload, TraitConnection, TraitValidation } from './trait.connection';
 import { Trait } from './trait.entity';
 import { TraitFilter } from './trait.inputs';
 import { associatedByTraitPk, traitByPk } from './trait.loaders';
 import { traitService } from './trait.service';
 
-registerNodeType('Trait', (ctx, key) => {
+export const traitNode = defineNodeType('Trait', (ctx, key) => {
   const pk = numericKey(key);
   return pk === null ? Promise.resolve(null) : ctx.loaders.get(traitByPk).load(pk);
 });

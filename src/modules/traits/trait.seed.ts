@@ -1,8 +1,8 @@
-import { registerSeeder } from '../../db/seed';
+import type { Seeder } from '../../db/seed';
 import { describeSyncReport, traitService } from './trait.service';
 
 /** The standard traits (seeds/standard-traits.txt), synced at every start. */
-registerSeeder({
+export const standardTraitsSeeder: Seeder = {
   name: 'standard-traits',
   mode: 'always',
   async run(ctx) {
@@ -15,4 +15,4 @@ registerSeeder({
     }
     return describeSyncReport(report);
   },
-});
+};

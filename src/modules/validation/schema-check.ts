@@ -1,33 +1,12 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
+import { CompiledSchemas } from '../../common/compiled-schemas';
 
 /**
- * Checks values against stored property schemas with ajv. Each schema is compiled once and cached by the
- * property's key and update time (a changed definition gets a new entry). Glance's extra keywords
- * (`operators`, `readonly`, …) are not JSON Schema: strict mode is off so that they are ignored.
+ * Stored property schemas, each compiled once, by the property's key and update time (a changed definition
+ * gets a new entry). validateSchema off: Glance's own definitions are not all valid JSON Schema
+ * (cpu_info:model lists "Valencia" twice in its enum), and a stored definition must still check values.
  */
-// validateSchema off: Glance's own definitions are not all valid JSON Schema (cpu_info:model lists
-// "Valencia" twice in its enum), and a stored definition must still check values.
-const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false });
-const compiled = new Map<string, ValidateFunction | { invalid: string }>();
-const CACHE_MAX = 5000;
-
-function compile(cacheKey: string, schema: object): ValidateFunction | { invalid: string } {
-  let entry = compiled.get(cacheKey);
-  if (!entry) {
-    if (compiled.size >= CACHE_MAX) {
-      compiled.clear();
-      ajv.removeSchema();
-    }
-    try {
-      entry = ajv.compile(schema);
-    } catch (error) {
-      // A stored schema ajv cannot compile (e.g. a pattern JavaScript does not accept): reported per key.
-      entry = { invalid: error instanceof Error ? error.message : String(error) };
-    }
-    compiled.set(cacheKey, entry);
-  }
-  return entry;
-}
+const storedSchemas = new CompiledSchemas(5000, { validateSchema: false });
 
 function show(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
@@ -44,9 +23,13 @@ function describeError(error: ErrorObject): string {
 
 /** The problems of `value` against `schema` (none when it conforms), in ajv's words made precise. */
 export function checkSchema(cacheKey: string, schema: object, value: unknown): string[] {
-  const validate = compile(cacheKey, schema);
-  if ('invalid' in validate)
-    return [`cannot be checked: its definition's schema is invalid (${validate.invalid})`];
+  const validate = storedSchemas.get(cacheKey, schema);
+  // A stored schema ajv cannot compile (e.g. a pattern JavaScript does not accept): reported per key.
+  if ('compileError' in validate) {
+    const { compileError } = validate;
+    const reason = compileError instanceof Error ? compileError.message : String(compileError);
+    return [`cannot be checked: its definition's schema is invalid (${reason})`];
+  }
   if (validate(value)) return [];
   return (validate.errors ?? []).map(describeError);
 }

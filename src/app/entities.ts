@@ -1,5 +1,4 @@
 import { MetadefTag } from '../modules/metadef-tags/metadef-tag.entity';
-import { Capability } from '../modules/discovery/capability.entity';
 import { NamespaceResourceType } from '../modules/namespaces/namespace-resource-type.entity';
 import { Namespace } from '../modules/namespaces/namespace.entity';
 import { MetadefObject } from '../modules/objects/object.entity';
@@ -8,6 +7,7 @@ import { ResourceProviderTrait } from '../modules/resource-providers/resource-pr
 import { ResourceProvider } from '../modules/resource-providers/resource-provider.entity';
 import { ResourceType } from '../modules/resource-types/resource-type.entity';
 import { Trait } from '../modules/traits/trait.entity';
+import { DiscoveredProperty } from '../modules/resources/discovered-property.entity';
 import { ResourceProperty } from '../modules/resources/resource-property.entity';
 import { ResourceTag } from '../modules/resources/resource-tag.entity';
 import { Resource } from '../modules/resources/resource.entity';
@@ -25,6 +25,6 @@ export const entities = [
   ResourceProviderTrait,
   Resource,
   ResourceTag,
-  Capability,
+  DiscoveredProperty,
   ResourceProperty,
 ];
