@@ -4,21 +4,37 @@ import pino from 'pino';
 import { boot } from '../src/app/runtime';
 import { createApp } from '../src/app/server';
 import { loadConfig } from '../src/config';
+import { startFloor } from './floor';
 import { registeredScenarios, type BenchRequest } from './scenarios';
+import { VALIDATED_NAMES } from './traits.bench';
 // Each domain's scenarios:
 import './traits.bench';
 import './resources.bench';
 import './catalog.bench';
 
+const FLOOR = 'floor: node http + pg, the lookup behind validateTraits';
+
 /**
  * `npm run bench [-- NAME_FILTER]`: boots the service on DATABASE_URL (default: PGlite in memory) with
- * AUTH_MODE=none on a free port of 127.0.0.1, then loads each scenario with autocannon (BENCH_DURATION
- * seconds, default 5; BENCH_CONNECTIONS, default 10) and prints requests/s and latencies.
+ * AUTH_MODE=none on a free port of 127.0.0.1, then loads the floor (bench/floor.ts) and each scenario with
+ * autocannon (BENCH_WARMUP seconds untimed, default 1, then BENCH_DURATION seconds, default 5;
+ * BENCH_CONNECTIONS, default 10) and prints requests/s, latencies and each scenario's requests/s as a fraction
+ * of the floor's.
  */
 async function main(): Promise<void> {
   const filter = process.argv[2];
   const duration = Number(process.env.BENCH_DURATION ?? 5);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+  const warmup = Number(process.env.BENCH_WARMUP ?? 1);
+  const load = async (target: string, headers: Record<string, string>, body: string) => {
+    // Untimed first: JIT, plans and caches warm for every scenario alike (the floor runs first of all).
+    if (warmup > 0)
+      await autocannon({ url: target, method: 'POST', headers, body, duration: warmup, connections });
+    const result = await autocannon({ url: target, method: 'POST', headers, body, duration, connections });
+    // Let the requests autocannon cut off finish before the next scenario (or the shutdown).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return result;
+  };
   const config = loadConfig({
     ...process.env,
     DATABASE_URL: process.env.DATABASE_URL || 'pglite://memory',
@@ -34,6 +50,33 @@ async function main(): Promise<void> {
   );
   const rows: Record<string, string | number>[] = [];
   let failed = false;
+  let floorRate = 0;
+  const row = (name: string, result: autocannon.Result, setupMs: number) => {
+    if (result.errors || result.non2xx) failed = true;
+    const rate = result.requests.average;
+    rows.push({
+      scenario: name,
+      'req/s': Math.round(rate),
+      'of floor': floorRate ? Number((rate / floorRate).toFixed(3)) : '-',
+      'p50 ms': result.latency.p50,
+      'p99 ms': result.latency.p99,
+      requests: result.requests.total,
+      'errors+non2xx': result.errors + result.non2xx,
+      'setup ms': setupMs,
+    });
+  };
+  const floor = await startFloor(runtime);
+  try {
+    const result = await load(
+      floor.url,
+      { 'content-type': 'application/json' },
+      JSON.stringify({ names: VALIDATED_NAMES }),
+    );
+    floorRate = result.requests.average;
+    row(FLOOR, result, 0);
+  } finally {
+    await floor.close();
+  }
   try {
     for (const scenario of registeredScenarios()) {
       if (filter && !scenario.name.toLowerCase().includes(filter.toLowerCase())) continue;
@@ -52,19 +95,8 @@ async function main(): Promise<void> {
         failed = true;
         continue;
       }
-      const result = await autocannon({ url, method: 'POST', headers, body, duration, connections });
-      // Let the requests autocannon cut off finish before the next scenario (or the shutdown).
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      if (result.errors || result.non2xx) failed = true;
-      rows.push({
-        scenario: scenario.name,
-        'req/s': Math.round(result.requests.average),
-        'p50 ms': result.latency.p50,
-        'p99 ms': result.latency.p99,
-        requests: result.requests.total,
-        'errors+non2xx': result.errors + result.non2xx,
-        'setup ms': setupMs,
-      });
+      const result = await load(url, headers, body);
+      row(scenario.name, result, setupMs);
     }
   } finally {
     await app.stop();

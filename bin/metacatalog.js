@@ -3,8 +3,9 @@
 // graphql-js runs extra (slow) checks on every instanceof unless NODE_ENV is production.
 process.env.NODE_ENV = process.env.NODE_ENV || 'production';
 // The CLI runs the compiled code: `npm run build` (or `npm start`) produces dist/.
+let cli;
 try {
-  require('../dist/src/main.js');
+  cli = require('../dist/src/main.js');
 } catch (error) {
   if (error && error.code === 'MODULE_NOT_FOUND' && String(error.message).includes('dist/src/main.js')) {
     console.error('metacatalog is not built yet: run `npm run build` first.');
@@ -12,3 +13,4 @@ try {
   }
   throw error;
 }
+cli.main(process.argv);

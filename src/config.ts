@@ -51,12 +51,15 @@ export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
 
-function int(env: Env, name: string, fallback: number, min = 0): number {
+/** The largest delay node's timers take (beyond it they fire at once); a sane ceiling for counts too. */
+const MAX_INT = 2_147_483_647;
+
+function int(env: Env, name: string, fallback: number, min = 0, max = MAX_INT): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
+  if (!/^\d+$/.test(raw.trim()) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer >= ${min} and <= ${max}, got "${raw}"`);
   }
   return value;
 }
@@ -77,6 +80,33 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   }
   return raw as T;
 }
+
+function url(env: Env, name: string, protocols: RegExp, expected: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL (expected ${expected})`);
+  }
+  if (!protocols.test(parsed.protocol)) throw new ConfigError(`${name} must start with ${expected}`);
+  return raw;
+}
+
+/** A name or address to listen on; whether it resolves and is this machine's is checked when listening. */
+function hostSetting(env: Env): string {
+  const raw = env.HOST;
+  if (raw === undefined || raw === '') return '127.0.0.1';
+  if (!/^[\w.:%-]+$/.test(raw)) {
+    throw new ConfigError(
+      `HOST must be a host name or an IP address (e.g. 127.0.0.1, 0.0.0.0, ::), got "${raw}"`,
+    );
+  }
+  return raw;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 // --- Identity: who the service believes (AUTH_MODE headers and keystone) and who may read /metrics ---
 
@@ -238,11 +268,16 @@ function identitySettings(
 
 export function loadConfig(env: Env = process.env): Config {
   const authMode = oneOf(env, 'AUTH_MODE', ['none', 'headers', 'jwt', 'keystone'] as const, 'none');
-  const host = env.HOST || '127.0.0.1';
+  const host = hostSetting(env);
   const config: Config = {
-    port: int(env, 'PORT', 4000),
+    port: int(env, 'PORT', 4000, 0, 65535),
     host,
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl: url(
+      env,
+      'DATABASE_URL',
+      /^(postgres|postgresql|pglite):$/,
+      'postgres://, postgresql:// or pglite://',
+    ),
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1),
     databaseConnectTimeoutMs: int(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5000, 1),
     dataDir: env.DATA_DIR || '.data',
@@ -250,13 +285,13 @@ export function loadConfig(env: Env = process.env): Config {
     pgliteSharedBuffersMb: int(env, 'PGLITE_SHARED_BUFFERS_MB', 16, 1),
     authMode,
     jwtSecret: env.JWT_SECRET || undefined,
-    jwtJwksUrl: env.JWT_JWKS_URL || undefined,
+    jwtJwksUrl: url(env, 'JWT_JWKS_URL', /^https?:$/, 'http:// or https://'),
     jwtIssuer: env.JWT_ISSUER || undefined,
     jwtAudience: env.JWT_AUDIENCE || undefined,
     ...identitySettings(env, authMode, host),
     introspection: bool(env, 'INTROSPECTION', true),
     graphiql: bool(env, 'GRAPHIQL', true),
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10000, 0),
     limits: {
       maxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 12, 1),
@@ -283,9 +318,6 @@ export function loadConfig(env: Env = process.env): Config {
   };
   if (authMode === 'jwt' && !config.jwtSecret && !config.jwtJwksUrl) {
     throw new ConfigError('AUTH_MODE=jwt needs JWT_SECRET or JWT_JWKS_URL');
-  }
-  if (config.databaseUrl && !/^(postgres|postgresql|pglite):\/\//.test(config.databaseUrl)) {
-    throw new ConfigError('DATABASE_URL must start with postgres://, postgresql:// or pglite://');
   }
   return config;
 }

@@ -1,53 +1,107 @@
 import 'reflect-metadata';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command, Option } from 'commander';
-import { boot } from './app/runtime';
-import type { Boot } from './common/commands';
+import { createLogger } from './app/logger';
+import { boot, type Runtime } from './app/runtime';
 import { printAppSchema } from './app/schema';
 import { seeders } from './app/seeds';
-import { createApp } from './app/server';
-import { ConfigError, loadConfig } from './config';
+import { createApp, type App } from './app/server';
+import type { Boot } from './common/commands';
+import { projectRoot } from './common/paths';
+import { ConfigError, loadConfig, type Config } from './config';
+import { DataFolderError } from './db/data-folder-lock';
 import { undoLastMigration } from './db/migrate';
 import { runSeeds } from './db/seed';
 import { registerMetadefCommands } from './modules/metadefs-io/metadefs.cli';
 import { registerTraitCommands } from './modules/traits/trait.cli';
 
-async function serve(): Promise<void> {
-  const runtime = await boot();
-  const { config, logger } = runtime;
-  if (config.authMode === 'none') {
-    logger.warn(
-      'AUTH_MODE=none: every request is an admin of project "default". Use AUTH_MODE=keystone, headers or jwt in production.',
-    );
-  }
-  const app = await createApp(runtime);
-  const url = await app.listen();
-  runtime.database.announce(url);
-  logger.info(
-    { url, database: runtime.database.describe, authMode: config.authMode },
-    `metacatalog listening on ${url}`,
-  );
+/** Errors already logged (as JSON, by serve): the entry point only exits with their code. */
+const reported = new WeakSet<object>();
 
-  const shutdown = (signal: string) => {
+/**
+ * Why serve could not start, as one JSON line on stderr: for what an operator fixes (a setting, the data
+ * folder) the message alone, for anything else the error with its stack.
+ */
+function reportedAsJson(logLevel: string, error: unknown): unknown {
+  const logger = createLogger({ logLevel }, 2);
+  if (error instanceof ConfigError) logger.fatal(`configuration error: ${error.message}`);
+  else if (error instanceof DataFolderError) logger.fatal(error.message);
+  else logger.fatal({ err: error }, 'could not start');
+  if (error instanceof Object) reported.add(error);
+  return error;
+}
+
+/** After SHUTDOWN_TIMEOUT_MS of draining, how long closing the database may take before we give up. */
+const CLOSE_GRACE_MS = 5000;
+
+/**
+ * `metacatalog serve`: every line it writes is JSON (pino), errors included. SIGTERM/SIGINT stop it gracefully:
+ * no new connections, in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS), the database is closed, "stopped"
+ * is logged and the process exits 0. A signal during start-up stops it as soon as it is up.
+ */
+async function serve(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    throw reportedAsJson('info', error);
+  }
+  const logger = createLogger(config);
+  const crash = (what: string) => (error: unknown) => {
+    logger.fatal({ err: error }, what);
+    process.exit(1);
+  };
+  process.on('uncaughtException', crash('uncaught exception'));
+  process.on('unhandledRejection', crash('unhandled promise rejection'));
+
+  let app: App | undefined;
+  let signalled = false;
+  const stop = (running: App) =>
+    running.stop().then(() => {
+      logger.info('stopped');
+      process.exit(0);
+    }, crash('error while stopping'));
+  const onSignal = (signal: NodeJS.Signals) => {
+    // A second signal (Ctrl-C reaches npm and the server both) must not kill the drain half-way.
+    if (signalled) return;
+    signalled = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const timer = setTimeout(() => {
       logger.error('shutdown timed out; exiting');
       process.exit(1);
-    }, config.shutdownTimeoutMs);
+    }, config.shutdownTimeoutMs + CLOSE_GRACE_MS);
     timer.unref();
-    app.stop().then(
-      () => {
-        logger.info('stopped');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        logger.error({ err: error }, 'error while stopping');
-        process.exit(1);
-      },
-    );
+    if (app) void stop(app);
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+
+  let runtime: Runtime | undefined;
+  try {
+    runtime = await boot({ config, logger });
+    if (config.authMode === 'none') {
+      logger.warn(
+        'AUTH_MODE=none: every request is an admin of project "default". Use AUTH_MODE=keystone, headers or jwt in production.',
+      );
+    }
+    app = await createApp(runtime);
+    const url = await app.listen();
+    runtime.database.announce(url);
+    logger.info(
+      { url, pid: process.pid, database: runtime.database.describe, authMode: config.authMode },
+      `metacatalog listening on ${url}`,
+    );
+  } catch (error) {
+    await (app ? app.stop() : runtime?.database.close())?.catch(crash('error while stopping'));
+    throw reportedAsJson(config.logLevel, error);
+  }
+  if (signalled) void stop(app);
+}
+
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string })
+    .version;
 }
 
 /** What module commands get: the runtime, acting as an admin, closed when the command is done. */
@@ -62,6 +116,7 @@ export function buildProgram(): Command {
     .description(
       'The metadata catalog of a cloud: definitions, traits, tags and property discovery (GraphQL).',
     )
+    .version(packageVersion())
     .showHelpAfterError();
 
   program
@@ -117,20 +172,24 @@ export function buildProgram(): Command {
   return program;
 }
 
-if (require.main === module || process.argv[1]?.endsWith('metacatalog.js')) {
+/** The CLI's entry point (`bin/metacatalog.js`, whatever name or symlink it is started through). */
+export async function main(argv: string[] = process.argv): Promise<void> {
   try {
-    loadConfig();
+    await buildProgram().parseAsync(argv);
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`configuration error: ${error.message}`);
-      process.exit(2);
+    if (!reported.has(error as object)) {
+      console.error(
+        error instanceof ConfigError
+          ? `configuration error: ${error.message}`
+          : error instanceof Error
+            ? error.message
+            : error,
+      );
     }
-    throw error;
+    // A failed command may leave the database open: exit rather than wait for it.
+    process.exit(error instanceof ConfigError ? 2 : 1);
   }
-  buildProgram()
-    .parseAsync(process.argv)
-    .catch((error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    });
 }
+
+// Run directly (`node dist/src/main.js`, or the sources under a TypeScript hook in tests) as the bin runs it.
+if (require.main === module) void main();

@@ -26,6 +26,44 @@ describe('configuration', () => {
   it.each([
     [{ AUTH_MODE: 'kerberos' }, /AUTH_MODE must be one of none, headers, jwt, keystone/],
     [{ PORT: 'eighty' }, /PORT must be an integer/],
+    [{ PORT: '70000' }, /PORT must be an integer >= 0 and <= 65535, got "70000"/],
+    [{ PORT: '-1' }, /PORT must be an integer >= 0 and <= 65535/],
+    [{ PORT: '80.5' }, /PORT must be an integer/],
+    [{ PORT: '0x50' }, /PORT must be an integer/],
+    [{ HOST: 'two words' }, /HOST must be a host name or an IP address/],
+    [{ HOST: 'http://example.org' }, /HOST must be a host name or an IP address/],
+    [{ DATABASE_URL: 'postgres://user@host:99999/db' }, /DATABASE_URL is not a valid URL/],
+    [{ DATABASE_URL: 'localhost:5432' }, /DATABASE_URL must start with postgres:\/\//],
+    [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE must be an integer >= 1/],
+    [{ DATABASE_CONNECT_TIMEOUT_MS: 'soon' }, /DATABASE_CONNECT_TIMEOUT_MS must be an integer/],
+    [
+      { DATABASE_CONNECT_TIMEOUT_MS: '99999999999' },
+      /DATABASE_CONNECT_TIMEOUT_MS must be an integer >= 1 and <= 2147483647/,
+    ],
+    [{ AUTH_MODE: 'jwt', JWT_JWKS_URL: 'not a url' }, /JWT_JWKS_URL is not a valid URL/],
+    [
+      { AUTH_MODE: 'jwt', JWT_JWKS_URL: 'ftp://keys.example/jwks' },
+      /JWT_JWKS_URL must start with http:\/\/ or https:\/\//,
+    ],
+    [{ INTROSPECTION: 'sometimes' }, /INTROSPECTION must be true or false/],
+    [{ GRAPHIQL: '2' }, /GRAPHIQL must be true or false/],
+    [
+      { LOG_LEVEL: 'verbose' },
+      /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"/,
+    ],
+    [{ SHUTDOWN_TIMEOUT_MS: '-5' }, /SHUTDOWN_TIMEOUT_MS must be an integer/],
+    [{ SHUTDOWN_TIMEOUT_MS: '1e20' }, /SHUTDOWN_TIMEOUT_MS must be an integer/],
+    [{ SEED_ON_START: 'never' }, /SEED_ON_START must be true or false/],
+    [{ GRAPHQL_MAX_DEPTH: '0' }, /GRAPHQL_MAX_DEPTH must be an integer >= 1/],
+    [{ GRAPHQL_MAX_ALIASES: 'many' }, /GRAPHQL_MAX_ALIASES must be an integer/],
+    [{ GRAPHQL_MAX_COST: '3000000000' }, /GRAPHQL_MAX_COST must be an integer >= 1 and <= 2147483647/],
+    [{ GRAPHQL_MAX_TOKENS: '0' }, /GRAPHQL_MAX_TOKENS must be an integer >= 1/],
+    [{ GRAPHQL_MAX_DIRECTIVES: 'ten' }, /GRAPHQL_MAX_DIRECTIVES must be an integer/],
+    [{ METADEF_NAMESPACES_PER_PROJECT: '-1' }, /METADEF_NAMESPACES_PER_PROJECT must be an integer/],
+    [{ METADEF_PROPERTIES_PER_NAMESPACE: '1.5' }, /METADEF_PROPERTIES_PER_NAMESPACE must be an integer/],
+    [{ METADEF_OBJECTS_PER_NAMESPACE: 'lots' }, /METADEF_OBJECTS_PER_NAMESPACE must be an integer/],
+    [{ METADEF_TAGS_PER_NAMESPACE: '1e3' }, /METADEF_TAGS_PER_NAMESPACE must be an integer/],
+    [{ DISCOVERY_ALLOW_ALL_USERS: 'admins' }, /DISCOVERY_ALLOW_ALL_USERS must be true or false/],
     [{ AUTH_MODE: 'jwt' }, /JWT_SECRET or JWT_JWKS_URL/],
     [{ DATABASE_URL: 'mysql://localhost/x' }, /DATABASE_URL must start with/],
     [{ METADEF_PROJECT_WRITES: 'maybe' }, /METADEF_PROJECT_WRITES must be true or false/],
@@ -38,6 +76,28 @@ describe('configuration', () => {
   ])('fails fast with a clear message for %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('accepts the edges of each range and every documented form', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+    expect(loadConfig({ PORT: '65535' }).port).toBe(65535);
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '::' }).host).toBe('::');
+    expect(loadConfig({ HOST: 'fe80::1%eth0' }).host).toBe('fe80::1%eth0');
+    expect(loadConfig({ HOST: 'api-1.internal' }).host).toBe('api-1.internal');
+    for (const url of ['pglite://memory', 'pglite:///var/lib/metacatalog', 'postgresql://u:p@db:5432/mc']) {
+      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    }
+    for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) {
+      expect(loadConfig({ LOG_LEVEL: level }).logLevel).toBe(level);
+    }
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' }).shutdownTimeoutMs).toBe(0);
+  });
+
+  it('never repeats a database password in its message', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u:s3cret@host:99999/db' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('s3cret') }),
+    );
   });
 });
 

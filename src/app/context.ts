@@ -20,7 +20,8 @@ export interface ContextDeps {
   authenticate: Authenticator;
 }
 
-function requestIdOf(headers: IncomingHttpHeaders): string {
+/** The client's X-Request-Id when it is a sane token (letters, digits, `._:-`, up to 128), else a new UUID. */
+export function requestIdOf(headers: IncomingHttpHeaders): string {
   const given = headers['x-request-id'];
   const value = Array.isArray(given) ? given[0] : given;
   return value && /^[\w.:-]{1,128}$/.test(value) ? value : randomUUID();
@@ -64,8 +65,14 @@ export function contextFor(
   return make(deps.dataSource.manager);
 }
 
-/** Builds the context of one HTTP request: authenticates it, then gives it fresh loaders. */
-export async function createRequestContext(deps: ContextDeps, request: RequestInfo): Promise<Context> {
+/**
+ * Builds the context of one HTTP request: authenticates it, then gives it fresh loaders. `requestId` is the id
+ * the HTTP layer answers with (derived from the headers when absent).
+ */
+export async function createRequestContext(
+  deps: ContextDeps,
+  request: RequestInfo & { requestId?: string },
+): Promise<Context> {
   const identity = await deps.authenticate(request);
-  return contextFor(deps, identity, requestIdOf(request.headers));
+  return contextFor(deps, identity, request.requestId ?? requestIdOf(request.headers));
 }

@@ -92,6 +92,9 @@ function requestErrorField(message: string, original: unknown): string | undefin
   return argument?.[1];
 }
 
+/** graphql-js's message when a document exceeds `parseOptions.maxTokens` (GRAPHQL_MAX_TOKENS). */
+const TOKEN_LIMIT = /^Syntax Error: Document contains more tha[nt] (\d+) tokens/;
+
 const VALUE_ERROR =
   /Expected value of type|cannot represent|does not exist in ".*" enum|got invalid value|has invalid value|of required type .* was not provided|is not a valid|Expected type/;
 
@@ -125,6 +128,13 @@ export function createFormatError(logger: Logger) {
     if (code === 'UNAUTHORIZED') return stripped(formatted, 'FORBIDDEN');
     if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN') return stripped(formatted, code);
     if (typeof code === 'string' && REQUEST_CODES.has(code)) {
+      const tokenLimit = code === 'GRAPHQL_PARSE_FAILED' && formatted.message.match(TOKEN_LIMIT);
+      if (tokenLimit) {
+        return stripped(
+          { ...formatted, message: `Syntax Error: Token limit of ${tokenLimit[1]} exceeded.` },
+          code,
+        );
+      }
       if (code === 'GRAPHQL_VALIDATION_FAILED' && !VALUE_ERROR.test(formatted.message))
         return stripped(formatted, code);
       if (code === 'GRAPHQL_VALIDATION_FAILED' || code === 'BAD_USER_INPUT') {

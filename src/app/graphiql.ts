@@ -1,5 +1,8 @@
+import type { IncomingMessage } from 'node:http';
 import { dirname, join } from 'node:path';
-import express, { type Request, type Router } from 'express';
+import Negotiator from 'negotiator';
+import send from 'send';
+import { HttpError, type Route } from './http';
 
 /**
  * GraphiQL from the project's own dependencies (graphiql 3 with React 18 UMD builds): no CDN, so it works
@@ -42,26 +45,31 @@ const PAGE = `<!doctype html>
   </body>
 </html>`;
 
-/** A browser's GET (it accepts HTML and sends no query) gets the GraphiQL page instead of a GraphQL answer. */
-export function wantsGraphiql(req: Request): boolean {
+/** A browser's GET or HEAD (it prefers HTML, sends no query) gets GraphiQL instead of a GraphQL answer. */
+export function wantsGraphiql(req: IncomingMessage, search: string): boolean {
   return (
-    req.method === 'GET' &&
-    req.query.query === undefined &&
-    req.accepts(['application/json', 'text/html']) === 'text/html'
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    !new URLSearchParams(search).has('query') &&
+    new Negotiator(req).mediaType(['application/json', 'text/html']) === 'text/html'
   );
 }
 
-export function graphiqlRouter(): Router {
-  const router = express.Router();
-  router.get('/graphiql/assets/:file', (req, res) => {
-    const file = ASSETS[req.params.file];
-    if (!file) {
-      res.status(404).end();
-      return;
-    }
-    res.sendFile(file, { maxAge: '1d', immutable: true });
-  });
-  return router;
+/** GraphiQL's scripts and styles, cached by browsers for a day (they change only with the package). */
+export function graphiqlAssetsRoute(): Route {
+  return {
+    path: '/graphiql/assets/',
+    prefix: true,
+    methods: {
+      GET(req, res, { path }) {
+        const file = ASSETS[path.slice('/graphiql/assets/'.length)];
+        if (!file) throw new HttpError(404, 'NOT_FOUND', `No GraphiQL asset at ${path.slice(0, 200)}`);
+        return new Promise<void>((resolve, reject) => {
+          res.once('close', resolve);
+          send(req, file, { maxAge: '1d', immutable: true }).on('error', reject).pipe(res);
+        });
+      },
+    },
+  };
 }
 
 export const graphiqlPage = PAGE;

@@ -2,9 +2,10 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { Config } from '../config';
 
 /**
- * Limits against abusive queries (graphql-armor): depth, aliases, directives, tokens and a cost estimate.
- * Each rejection says which limit was exceeded and by how much. Field suggestions stay on: introspection is
- * on by default anyway, and "did you mean" helps GraphiQL users.
+ * Limits against abusive queries (graphql-armor): depth, aliases, directives and a cost estimate. Each
+ * rejection says which limit was exceeded and by how much. Field suggestions stay on: introspection is on by
+ * default anyway, and "did you mean" helps GraphiQL users. The token limit is graphql-js's own (see
+ * `parseOptions`): armor's re-parses every query in a plugin hook, where a syntax error became an HTTP 500.
  */
 export function createArmor(config: Config) {
   return new ApolloArmor({
@@ -16,8 +17,13 @@ export function createArmor(config: Config) {
     },
     maxAliases: { n: config.limits.maxAliases, exposeLimits: true },
     maxDirectives: { n: config.limits.maxDirectives, exposeLimits: true },
-    maxTokens: { n: config.limits.maxTokens, exposeLimits: true },
+    maxTokens: { enabled: false },
     costLimit: { maxCost: config.limits.maxCost, ignoreIntrospection: true, exposeLimits: true },
     blockFieldSuggestion: { enabled: false },
   });
+}
+
+/** graphql-js stops parsing past this many tokens, before building a document for a huge query. */
+export function parseOptions(config: Config) {
+  return { maxTokens: config.limits.maxTokens };
 }

@@ -1,4 +1,4 @@
-import type { ApolloServerPlugin } from '@apollo/server';
+import type { ApolloServerPlugin, HTTPGraphQLRequest } from '@apollo/server';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import type { Context } from '../common/context';
 
@@ -48,10 +48,17 @@ export function createMetrics(): Metrics {
   };
 }
 
-/** Counts and times every GraphQL request, counts errors by code, and writes one log line per request. */
-export function observabilityPlugin(metrics: Metrics): ApolloServerPlugin<Context> {
+/**
+ * Counts and times every GraphQL request, counts errors by code, and writes one log line per request. The HTTP
+ * requests it logs go into `logged`, so that the HTTP layer logs only those refused before this point.
+ */
+export function observabilityPlugin(
+  metrics: Metrics,
+  logged: WeakSet<HTTPGraphQLRequest>,
+): ApolloServerPlugin<Context> {
   return {
-    async requestDidStart({ contextValue }) {
+    async requestDidStart({ contextValue, request }) {
+      if (request.http) logged.add(request.http);
       const started = process.hrtime.bigint();
       return {
         async willSendResponse({ response, operation, operationName, errors }) {

@@ -1,23 +1,22 @@
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServer, type HTTPGraphQLRequest } from '@apollo/server';
 import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
-import { expressMiddleware } from '@as-integrations/express5';
-import express, { type Express } from 'express';
 import type { Logger } from 'pino';
-import type { Config } from '../config';
+import { ConfigError, type Config } from '../config';
 import type { Context } from '../common/context';
 import { createAuthenticator } from '../common/identity/authenticate';
 import { metricsAllowed } from '../common/identity/secrets';
 import type { Database } from '../db/database';
 import { createRequestContext, type ContextDeps } from './context';
 import { createFormatError } from './format-error';
-import { graphiqlPage, graphiqlRouter, wantsGraphiql } from './graphiql';
-import { createArmor } from './limits';
+import { graphiqlAssetsRoute } from './graphiql';
+import { graphqlRoute } from './graphql-http';
+import { createHttpServer, createRouter, HttpError, sendJson, type Route } from './http';
+import { createArmor, parseOptions } from './limits';
 import { createMetrics, observabilityPlugin, type Metrics } from './observability';
 import { buildAppSchema } from './schema';
 
@@ -26,13 +25,15 @@ export interface App {
   logger: Logger;
   database: Database;
   apollo: ApolloServer<Context>;
-  express: Express;
   httpServer: http.Server;
   metrics: Metrics;
   /** The context of a request with these headers (what the HTTP layer does; tests use it with executeOperation). */
   contextFor(headers: http.IncomingHttpHeaders, remoteAddress?: string): Promise<Context>;
   listen(port?: number, host?: string): Promise<string>;
-  /** Stops taking requests, lets in-flight ones finish, then closes the database. */
+  /**
+   * Stops taking connections, lets in-flight requests finish (for up to SHUTDOWN_TIMEOUT_MS; their responses
+   * say `Connection: close`), closes idle connections, then closes the database.
+   */
   stop(): Promise<void>;
 }
 
@@ -52,6 +53,24 @@ async function databaseAnswers(database: Database, timeoutMs: number): Promise<b
   }
 }
 
+/** A listen failure in the words of the setting to change. */
+function listenError(error: NodeJS.ErrnoException, port: number, host: string): Error {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new ConfigError(`PORT ${port} is already in use on HOST ${host}`);
+    case 'EACCES':
+      return new ConfigError(`PORT ${port} on HOST ${host} needs privileges this process lacks`);
+    case 'EADDRNOTAVAIL':
+      return new ConfigError(`HOST ${host} is not an address of this machine (cannot listen on it)`);
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_FAIL':
+      return new ConfigError(`HOST ${host} does not resolve to an address`);
+    default:
+      return error;
+  }
+}
+
 export async function createApp({
   config,
   database,
@@ -62,9 +81,7 @@ export async function createApp({
   logger: Logger;
 }): Promise<App> {
   const metrics = createMetrics();
-  const app = express();
-  app.disable('x-powered-by');
-  const httpServer = http.createServer(app);
+  const logged = new WeakSet<HTTPGraphQLRequest>();
   const armor = createArmor(config).protect();
   const apollo = new ApolloServer<Context>({
     schema: buildAppSchema(),
@@ -72,12 +89,15 @@ export async function createApp({
     includeStacktraceInErrorResponses: false,
     formatError: createFormatError(logger),
     csrfPrevention: true,
+    logger,
+    // The serve command owns SIGTERM/SIGINT (drain, close the database, exit 0); Apollo's re-raised the signal.
+    stopOnTerminationSignals: false,
+    parseOptions: parseOptions(config),
     plugins: [
-      ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
       // We send no cache hints; without this plugin Apollo needn't wrap every field resolver.
       ApolloServerPluginCacheControlDisabled(),
-      observabilityPlugin(metrics),
+      observabilityPlugin(metrics, logged),
       ...armor.plugins,
     ],
     validationRules: [...armor.validationRules],
@@ -92,46 +112,64 @@ export async function createApp({
     authenticate: createAuthenticator(config, logger),
   };
 
-  app.get('/health/live', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/health/ready', async (_req, res) => {
-    const [answers, status] = await Promise.all([databaseAnswers(database, 2000), database.status()]);
-    // Degraded (e.g. the embedded database's disk is full): reads are served, changes refused; still ready.
-    const state = !answers ? 'unavailable' : status.problem ? 'degraded' : 'ok';
-    res.status(answers ? 200 : 503).json({
-      status: state,
-      database: answers ? 'ok' : 'unreachable',
-      ...(status.problem ? { problem: status.problem } : {}),
-    });
-  });
-  if (config.metrics.access !== 'off') {
-    app.get('/metrics', async (req, res) => {
-      if (!metricsAllowed(config.metrics, req.headers.authorization)) {
-        res
-          .status(401)
-          .set('www-authenticate', 'Bearer realm="metrics"')
-          .json({ error: 'METRICS_TOKEN required' });
-        return;
-      }
-      res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-    });
-  }
-  if (config.graphiql) {
-    app.use(graphiqlRouter());
-    app.get('/graphql', (req, res, next) => {
-      if (!wantsGraphiql(req)) return next();
-      res.type('html').send(graphiqlPage);
-    });
-  }
-  app.use(
-    '/graphql',
-    express.json({ limit: '2mb' }),
-    expressMiddleware(apollo, {
-      context: ({ req }) =>
-        createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress }),
+  // The route table. A web app's static files would be one more route (`path: '/', prefix: true`, last), and
+  // GraphQL subscriptions a listener on `httpServer`'s 'upgrade' event for /graphql.
+  const routes: Route[] = [
+    graphqlRoute({
+      apollo,
+      context: (req, requestId) =>
+        createRequestContext(deps, {
+          headers: req.headers,
+          remoteAddress: req.socket.remoteAddress,
+          requestId,
+        }),
+      logger,
+      logged,
+      graphiql: config.graphiql,
     }),
-  );
+    { path: '/health/live', methods: { GET: (_req, res) => sendJson(res, 200, { status: 'ok' }) } },
+    {
+      path: '/health/ready',
+      methods: {
+        async GET(_req, res) {
+          const [answers, status] = await Promise.all([databaseAnswers(database, 2000), database.status()]);
+          // Degraded (e.g. the embedded database's disk is full): reads are served, changes refused; still ready.
+          const state = !answers ? 'unavailable' : status.problem ? 'degraded' : 'ok';
+          sendJson(res, answers ? 200 : 503, {
+            status: state,
+            database: answers ? 'ok' : 'unreachable',
+            ...(status.problem ? { problem: status.problem } : {}),
+          });
+        },
+      },
+    },
+    ...(config.metrics.access === 'off'
+      ? []
+      : [
+          {
+            path: '/metrics',
+            methods: {
+              async GET(req, res) {
+                if (!metricsAllowed(config.metrics, req.headers.authorization)) {
+                  throw new HttpError(
+                    401,
+                    'UNAUTHENTICATED',
+                    'METRICS_TOKEN required (Authorization: Bearer …)',
+                    {
+                      'www-authenticate': 'Bearer realm="metrics"',
+                    },
+                  );
+                }
+                const text = await metrics.registry.metrics();
+                res.writeHead(200, { 'content-type': metrics.registry.contentType });
+                res.end(text);
+              },
+            },
+          } satisfies Route,
+        ]),
+    ...(config.graphiql ? [graphiqlAssetsRoute()] : []),
+  ];
+  const { server: httpServer, drain } = createHttpServer(createRouter(routes, logger), logger);
 
   let stopping: Promise<void> | undefined;
   return {
@@ -139,13 +177,12 @@ export async function createApp({
     logger,
     database,
     apollo,
-    express: app,
     httpServer,
     metrics,
     contextFor: (headers, remoteAddress) => createRequestContext(deps, { headers, remoteAddress }),
     listen(port = config.port, host = config.host) {
       return new Promise((resolve, reject) => {
-        httpServer.once('error', reject);
+        httpServer.once('error', (error) => reject(listenError(error, port, host)));
         httpServer.listen(port, host, () => {
           const address = httpServer.address() as AddressInfo;
           const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -155,8 +192,9 @@ export async function createApp({
     },
     stop() {
       stopping ??= (async () => {
+        const cut = await drain(config.shutdownTimeoutMs);
+        if (cut) logger.warn({ requests: cut }, 'shutdown timeout: requests still running were cut off');
         await apollo.stop();
-        if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
         await database.close();
       })();
       return stopping;

@@ -1,0 +1,99 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HeaderMap, type ApolloServer, type HTTPGraphQLRequest } from '@apollo/server';
+import type { Logger } from 'pino';
+import type { Context } from '../common/context';
+import { graphiqlPage, wantsGraphiql } from './graphiql';
+import { HttpError, logRefused, readBody, type RequestMeta, type Route } from './http';
+
+/** The largest request body accepted (a GraphQL document with its variables). */
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+/** The body of a POST: JSON in UTF-8 (the GraphQL-over-HTTP media type), else 415; unparsable, 400. */
+async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const [type, ...parameters] = (req.headers['content-type'] ?? '').split(';');
+  const mediaType = type.trim().toLowerCase();
+  if (mediaType !== 'application/json') {
+    throw new HttpError(
+      415,
+      'BAD_REQUEST',
+      `POST /graphql takes application/json, not ${mediaType ? `"${mediaType.slice(0, 100)}"` : 'a body without Content-Type'}`,
+    );
+  }
+  const charset = parameters
+    .map((parameter) => parameter.trim().match(/^charset\s*=\s*"?([^"]*)"?$/i)?.[1])
+    .find((value) => value !== undefined);
+  if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
+    throw new HttpError(415, 'BAD_REQUEST', `Unsupported charset "${charset.slice(0, 40)}": send UTF-8`);
+  }
+  const body = await readBody(req, MAX_BODY_BYTES);
+  if (body.length === 0) return undefined;
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch (error) {
+    throw new HttpError(
+      400,
+      'BAD_REQUEST',
+      `The request body is not valid JSON: ${(error as Error).message.slice(0, 200)}`,
+    );
+  }
+}
+
+export interface GraphqlRouteOptions {
+  apollo: ApolloServer<Context>;
+  /** The context of one request (identity from its headers and peer address). */
+  context(req: IncomingMessage, requestId: string): Promise<Context>;
+  logger: Logger;
+  /** The requests the GraphQL pipeline has logged itself (observabilityPlugin); the others are logged here. */
+  logged: WeakSet<HTTPGraphQLRequest>;
+  graphiql: boolean;
+}
+
+/**
+ * `/graphql`: GraphQL over HTTP through Apollo's own integration API (`executeHTTPGraphQLRequest`, what every
+ * Apollo integration calls), which keeps its CSRF prevention, GET rules and status codes; a browser's GET
+ * gets GraphiQL.
+ */
+export function graphqlRoute({ apollo, context, logger, logged, graphiql }: GraphqlRouteOptions): Route {
+  const handle = async (req: IncomingMessage, res: ServerResponse, info: RequestMeta) => {
+    if (graphiql && wantsGraphiql(req, info.search)) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(graphiqlPage);
+      return;
+    }
+    const body = req.method === 'POST' ? await readJsonBody(req) : undefined;
+    const headers = new HeaderMap();
+    for (const name in req.headers) {
+      const value = req.headers[name];
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const httpGraphQLRequest: HTTPGraphQLRequest = {
+      method: req.method!,
+      headers,
+      search: info.search,
+      body,
+    };
+    const response = await apollo.executeHTTPGraphQLRequest({
+      httpGraphQLRequest,
+      context: () => context(req, info.requestId),
+    });
+    const status = response.status ?? 200;
+    if (status >= 400 && !logged.has(httpGraphQLRequest) && response.body.kind === 'complete') {
+      // Refused before the GraphQL pipeline started (CSRF prevention, a malformed body, no identity).
+      const error = (
+        JSON.parse(response.body.string) as {
+          errors?: { message?: string; extensions?: { code?: string } }[];
+        }
+      ).errors?.[0];
+      logRefused(logger, req, info, status, error?.extensions?.code ?? 'BAD_REQUEST', error?.message ?? '');
+    }
+    for (const [name, value] of response.headers) res.setHeader(name, value);
+    res.statusCode = status;
+    if (response.body.kind === 'complete') {
+      res.end(response.body.string);
+      return;
+    }
+    for await (const chunk of response.body.asyncIterator) res.write(chunk);
+    res.end();
+  };
+  return { path: '/graphql', methods: { GET: handle, POST: handle } };
+}

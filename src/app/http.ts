@@ -1,0 +1,243 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { requestIdOf } from './context';
+
+/**
+ * The HTTP layer on node's own `http` module: a route table, body reading with a limit, and errors shaped
+ * like GraphQL's (`{"errors":[{"message","extensions":{"code"}}]}`) for requests that never reach GraphQL.
+ */
+
+/** What a handler knows of its request besides node's objects. */
+export interface RequestMeta {
+  requestId: string;
+  path: string;
+  /** The query string with its `?`, or ''. */
+  search: string;
+}
+
+export type Handler = (req: IncomingMessage, res: ServerResponse, info: RequestMeta) => unknown;
+
+export interface Route {
+  /** An exact path, or with `prefix` every path starting with it. */
+  path: string;
+  prefix?: boolean;
+  /** Handlers by method; a GET handler also answers HEAD. */
+  methods: Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', Handler>>;
+}
+
+/** A request the client got wrong (or a path that does not exist): answered with `status` and `code`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
+
+function sendError(res: ServerResponse, error: HttpError): void {
+  sendJson(
+    res,
+    error.status,
+    { errors: [{ message: error.message, extensions: { code: error.code } }] },
+    error.headers,
+  );
+}
+
+/** The one log line of a request refused before (or by) GraphQL: never a stack trace. */
+export function logRefused(
+  logger: Logger,
+  req: IncomingMessage,
+  info: RequestMeta,
+  status: number,
+  code: string,
+  reason: string,
+): void {
+  logger.info(
+    { requestId: info.requestId, method: req.method, path: info.path.slice(0, 200), status, code, reason },
+    'request refused',
+  );
+}
+
+/** Reads the whole body, refusing more than `limit` bytes (HTTP 413) without buffering them. */
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const tooLarge = () =>
+    new HttpError(413, 'BAD_REQUEST', `The request body is larger than ${limit / (1024 * 1024)} MB`, {
+      // The rest of the body is not read: the connection cannot carry another request.
+      connection: 'close',
+    });
+  if (Number(req.headers['content-length']) > limit) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off('data', onData).pause();
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
+    // The client closed the connection mid-body: nothing to answer, one line to log.
+    req.once('error', () => reject(new HttpError(400, 'BAD_REQUEST', 'The request body was cut off')));
+  });
+}
+
+const METHODS_ALLOWED = (methods: Route['methods']) => Object.keys(methods).join(', ');
+
+/**
+ * The request listener of the server: finds the route, gives every response an `X-Request-Id` (the client's
+ * when valid, else a new one), and turns what a handler throws into a JSON error (HttpError: its status;
+ * anything else: a logged 500 with the request id).
+ */
+export function createRouter(routes: readonly Route[], logger: Logger) {
+  const exact = new Map(routes.filter((route) => !route.prefix).map((route) => [route.path, route]));
+  const prefixed = routes.filter((route) => route.prefix);
+
+  const refuse = (req: IncomingMessage, res: ServerResponse, info: RequestMeta, error: HttpError) => {
+    logRefused(logger, req, info, error.status, error.code, error.message);
+    sendError(res, error);
+  };
+
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const info: RequestMeta = {
+      requestId: requestIdOf(req.headers),
+      path: query === -1 ? url : url.slice(0, query),
+      search: query === -1 ? '' : url.slice(query),
+    };
+    res.setHeader('x-request-id', info.requestId);
+    const route = exact.get(info.path) ?? prefixed.find((candidate) => info.path.startsWith(candidate.path));
+    if (!route) {
+      refuse(
+        req,
+        res,
+        info,
+        new HttpError(404, 'NOT_FOUND', `Nothing is served at ${info.path.slice(0, 200)}`),
+      );
+      return;
+    }
+    const method = (req.method === 'HEAD' ? 'GET' : req.method) as keyof Route['methods'];
+    const handler = route.methods[method];
+    if (!handler) {
+      const allow = METHODS_ALLOWED(route.methods);
+      refuse(
+        req,
+        res,
+        info,
+        new HttpError(405, 'BAD_REQUEST', `${req.method} is not allowed here (allowed: ${allow})`, { allow }),
+      );
+      return;
+    }
+    try {
+      await handler(req, res, info);
+    } catch (error) {
+      if (res.headersSent) {
+        logger.error({ requestId: info.requestId, err: error }, 'error while answering');
+        res.destroy();
+      } else if (error instanceof HttpError) {
+        refuse(req, res, info, error);
+      } else {
+        logger.error({ requestId: info.requestId, err: error }, 'unexpected error');
+        sendJson(res, 500, {
+          errors: [
+            {
+              message: 'Internal server error',
+              extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: info.requestId },
+            },
+          ],
+        });
+      }
+    }
+  };
+}
+
+/** What node's parser gives up on, by its error code: status, reason phrase, message. */
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive'],
+};
+
+/** The answer to bytes that are not (acceptable) HTTP: JSON like every other refusal. */
+function clientErrorResponse(error: NodeJS.ErrnoException): string {
+  const [status, reason, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    'Bad Request',
+    'Malformed HTTP request',
+  ];
+  const body = JSON.stringify({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] });
+  return (
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
+}
+
+/**
+ * A node HTTP server for `listener` that can drain: stop accepting connections, answer the requests it is
+ * working on with `Connection: close`, close idle keep-alive connections, and report when the last one is
+ * gone. A connection is never closed under a request it is answering (its client would see a reset after
+ * the request's write committed) unless the timeout runs out.
+ */
+export function createHttpServer(
+  listener: (req: IncomingMessage, res: ServerResponse) => unknown,
+  logger: Logger,
+): { server: http.Server; drain(timeoutMs: number): Promise<number> } {
+  let draining = false;
+  const answering = new Set<ServerResponse>();
+  const server = http.createServer((req, res) => {
+    answering.add(res);
+    res.once('close', () => {
+      answering.delete(res);
+      // Its connection may now be idle: a draining server keeps no idle connection.
+      if (draining) server.closeIdleConnections();
+    });
+    if (draining) res.setHeader('connection', 'close');
+    void listener(req, res);
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    logger.info(
+      { code: 'BAD_REQUEST', reason: error.code ?? error.message },
+      'malformed HTTP request refused',
+    );
+    socket.end(clientErrorResponse(error));
+  });
+  return {
+    server,
+    drain(timeoutMs) {
+      draining = true;
+      for (const res of answering) if (!res.headersSent) res.setHeader('connection', 'close');
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          const cut = answering.size;
+          server.closeAllConnections();
+          resolve(cut);
+        }, timeoutMs);
+        // Stops listening and closes idle connections; calls back once every connection is closed.
+        server.close(() => {
+          clearTimeout(timer);
+          resolve(0);
+        });
+      });
+    },
+  };
+}
