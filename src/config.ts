@@ -257,6 +257,13 @@ function identitySettings(
         'believed, or use AUTH_MODE=keystone',
     );
   }
+  if (authMode === 'none' && !isLoopbackHost(host) && !bool(env, 'AUTH_NONE_ALLOW_REMOTE', false)) {
+    throw new ConfigError(
+      `AUTH_MODE=none on HOST=${host} would make anyone who reaches the port an admin: use AUTH_MODE=keystone, ` +
+        'jwt or headers (behind an authenticating proxy), or set AUTH_NONE_ALLOW_REMOTE=true if the network ' +
+        'itself is trusted',
+    );
+  }
   return {
     authProxy,
     keystone: authMode === 'keystone' ? keystoneSettings(env) : undefined,

@@ -81,10 +81,11 @@ describe('configuration', () => {
   it('accepts the edges of each range and every documented form', () => {
     expect(loadConfig({ PORT: '0' }).port).toBe(0);
     expect(loadConfig({ PORT: '65535' }).port).toBe(65535);
-    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    expect(loadConfig({ HOST: '::' }).host).toBe('::');
-    expect(loadConfig({ HOST: 'fe80::1%eth0' }).host).toBe('fe80::1%eth0');
-    expect(loadConfig({ HOST: 'api-1.internal' }).host).toBe('api-1.internal');
+    const jwt = { AUTH_MODE: 'jwt', JWT_SECRET: 'a-secret-of-some-length' };
+    expect(loadConfig({ ...jwt, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...jwt, HOST: '::' }).host).toBe('::');
+    expect(loadConfig({ ...jwt, HOST: 'fe80::1%eth0' }).host).toBe('fe80::1%eth0');
+    expect(loadConfig({ ...jwt, HOST: 'api-1.internal' }).host).toBe('api-1.internal');
     for (const url of ['pglite://memory', 'pglite:///var/lib/metacatalog', 'postgresql://u:p@db:5432/mc']) {
       expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
     }
@@ -127,6 +128,29 @@ describe('identity settings', () => {
       expect(load).toThrow(/AUTH_MODE=headers on HOST=.* set AUTH_PROXY_SECRET and\/or AUTH_TRUSTED_PROXIES/);
     },
   );
+
+  it.each(['0.0.0.0', '::', '10.0.0.5', 'metacatalog.example.org'])(
+    'refuses AUTH_MODE=none (everyone an admin) on HOST=%s unless AUTH_NONE_ALLOW_REMOTE=true',
+    (HOST) => {
+      for (const env of [{ HOST }, { AUTH_MODE: 'none', HOST }, { HOST, AUTH_NONE_ALLOW_REMOTE: 'false' }]) {
+        const load = () => loadConfig(env);
+        expect(load).toThrow(ConfigError);
+        expect(load).toThrow(
+          /AUTH_MODE=none on HOST=.* anyone who reaches the port an admin.*AUTH_NONE_ALLOW_REMOTE=true/,
+        );
+      }
+      expect(loadConfig({ HOST, AUTH_NONE_ALLOW_REMOTE: 'true' })).toMatchObject({
+        authMode: 'none',
+        host: HOST,
+      });
+    },
+  );
+
+  it('AUTH_MODE=none on a loopback HOST needs nothing (npm start, tests)', () => {
+    for (const HOST of ['127.0.0.1', '::1', 'localhost', undefined]) {
+      expect(loadConfig({ HOST }).authMode).toBe('none');
+    }
+  });
 
   it('headers mode on the network with a proxy secret or trusted proxies', () => {
     const secret = 'proxy-secret-0123456789';

@@ -204,7 +204,13 @@ describe('the service as a process', () => {
       for (const [env, message] of cases) {
         const failed = await runMetacatalog(['serve'], {
           built: true,
-          env: { DATABASE_URL: 'pglite://memory', PORT: '0', HOST: '127.0.0.1', ...env },
+          env: {
+            DATABASE_URL: 'pglite://memory',
+            PORT: '0',
+            HOST: '127.0.0.1',
+            AUTH_NONE_ALLOW_REMOTE: 'true',
+            ...env,
+          },
         });
         expect(failed).toMatchObject({ code: 2, signal: null });
         expect(jsonLines(failed).map((line) => line.msg)).toContainEqual(expect.stringMatching(message));
