@@ -1,6 +1,6 @@
-import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
-import { PAGE_ARGS } from '../../common/relay/page-args';
+import { ConnectionArgs } from '../../common/relay/page-args';
 import { defineNodeType } from '../../common/relay/node';
 import { ResourceType } from '../resource-types/resource-type.entity';
 import { NamespaceConnection } from './namespace.connection';
@@ -33,10 +33,7 @@ export class NamespaceResolver {
   })
   async namespaces(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true, description: PAGE_ARGS.first }) first?: number,
-    @Arg('after', () => String, { nullable: true, description: PAGE_ARGS.after }) after?: string,
-    @Arg('last', () => Int, { nullable: true, description: PAGE_ARGS.last }) last?: number,
-    @Arg('before', () => String, { nullable: true, description: PAGE_ARGS.before }) before?: string,
+    @Args(() => ConnectionArgs) page: ConnectionArgs,
     @Arg('filter', () => NamespaceFilter, {
       nullable: true,
       description: 'Which namespaces; null: all visible.',
@@ -45,9 +42,7 @@ export class NamespaceResolver {
     @Arg('orderBy', () => NamespaceOrder, { nullable: true, description: 'Default: by name, ascending.' })
     orderBy?: NamespaceOrder,
   ): Promise<NamespaceConnection> {
-    return NamespaceConnection.from(
-      await namespaceService.list(ctx, { first, after, last, before, filter, orderBy }),
-    );
+    return NamespaceConnection.from(await namespaceService.list(ctx, { ...page, filter, orderBy }));
   }
 
   @Query(() => Namespace, {
@@ -132,13 +127,8 @@ export class ResourceTypeNamespacesResolver {
   async namespaces(
     @Root() resourceType: ResourceType,
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true, description: PAGE_ARGS.first }) first?: number,
-    @Arg('after', () => String, { nullable: true, description: PAGE_ARGS.after }) after?: string,
-    @Arg('last', () => Int, { nullable: true, description: PAGE_ARGS.last }) last?: number,
-    @Arg('before', () => String, { nullable: true, description: PAGE_ARGS.before }) before?: string,
+    @Args(() => ConnectionArgs) page: ConnectionArgs,
   ): Promise<NamespaceConnection> {
-    return NamespaceConnection.from(
-      await namespaceService.listForResourceType(ctx, resourceType, { first, after, last, before }),
-    );
+    return NamespaceConnection.from(await namespaceService.listForResourceType(ctx, resourceType, page));
   }
 }

@@ -1,6 +1,6 @@
-import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
-import { PAGE_ARGS } from '../../common/relay/page-args';
+import { ConnectionArgs } from '../../common/relay/page-args';
 import { defineNodeType, numericKey } from '../../common/relay/node';
 import { UUIDScalar } from '../../common/scalars';
 import { Trait } from '../traits/trait.entity';
@@ -28,19 +28,14 @@ export class ResourceProviderResolver {
   @Query(() => ResourceProviderConnection, { description: 'Resource providers, by name. Open to everyone.' })
   async resourceProviders(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true, description: PAGE_ARGS.first }) first?: number,
-    @Arg('after', () => String, { nullable: true, description: PAGE_ARGS.after }) after?: string,
-    @Arg('last', () => Int, { nullable: true, description: PAGE_ARGS.last }) last?: number,
-    @Arg('before', () => String, { nullable: true, description: PAGE_ARGS.before }) before?: string,
+    @Args(() => ConnectionArgs) page: ConnectionArgs,
     @Arg('filter', () => ResourceProviderFilter, {
       nullable: true,
       description: 'Which providers; null: all.',
     })
     filter?: ResourceProviderFilter,
   ): Promise<ResourceProviderConnection> {
-    return ResourceProviderConnection.from(
-      await resourceProviderService.list(ctx, { first, after, last, before, filter }),
-    );
+    return ResourceProviderConnection.from(await resourceProviderService.list(ctx, { ...page, filter }));
   }
 
   @Query(() => ResourceProvider, {

@@ -1,6 +1,6 @@
-import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
-import { PAGE_ARGS } from '../../common/relay/page-args';
+import { ConnectionArgs, ForwardPageArgs } from '../../common/relay/page-args';
 import { defineNodeType, numericKey } from '../../common/relay/node';
 import { JSONScalar, UUIDScalar } from '../../common/scalars';
 import { AddTagPayload, ResourceConnection } from './resource.connection';
@@ -32,17 +32,14 @@ export class ResourceResolver {
   })
   async resources(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true, description: PAGE_ARGS.first }) first?: number,
-    @Arg('after', () => String, { nullable: true, description: PAGE_ARGS.after }) after?: string,
-    @Arg('last', () => Int, { nullable: true, description: PAGE_ARGS.last }) last?: number,
-    @Arg('before', () => String, { nullable: true, description: PAGE_ARGS.before }) before?: string,
+    @Args(() => ConnectionArgs) page: ConnectionArgs,
     @Arg('filter', () => ResourceFilter, {
       nullable: true,
       description: 'Which resources; null: all visible.',
     })
     filter?: ResourceFilter,
   ): Promise<ResourceConnection> {
-    return ResourceConnection.from(await resourceService.list(ctx, { first, after, last, before, filter }));
+    return ResourceConnection.from(await resourceService.list(ctx, { ...page, filter }));
   }
 
   @Query(() => Resource, {
@@ -74,15 +71,14 @@ export class ResourceResolver {
   })
   async resourceTagUsage(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true, description: PAGE_ARGS.first }) first?: number,
-    @Arg('after', () => String, { nullable: true, description: PAGE_ARGS.after }) after?: string,
+    @Args(() => ForwardPageArgs) page: ForwardPageArgs,
     @Arg('filter', () => ResourceTagUsageFilter, {
       nullable: true,
       description: 'Which tags and which resources count; null: every tag in use on visible resources.',
     })
     filter?: ResourceTagUsageFilter,
   ): Promise<ResourceTagUsageConnection> {
-    return ResourceTagUsageConnection.from(await tagUsageService.list(ctx, { first, after, filter }));
+    return ResourceTagUsageConnection.from(await tagUsageService.list(ctx, { ...page, filter }));
   }
 
   @FieldResolver(() => [String], { description: 'Tags, in byte order.' })

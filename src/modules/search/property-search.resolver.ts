@@ -1,6 +1,6 @@
-import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
-import { PAGE_ARGS } from '../../common/relay/page-args';
+import { ForwardPageArgs } from '../../common/relay/page-args';
 import { Namespace } from '../namespaces/namespace.entity';
 import { visibleNamespaceByPk } from '../namespaces/namespace.loaders';
 import { inView } from '../namespaces/resource-type-view';
@@ -30,12 +30,11 @@ export class PropertySearchResolver {
       description:
         'Only namespaces associated with this resource type, e.g. OS::Nova::Flavor, with its prefix applied.',
     })
-    resourceType?: string,
-    @Arg('first', () => Int, { nullable: true, description: PAGE_ARGS.first }) first?: number,
-    @Arg('after', () => String, { nullable: true, description: PAGE_ARGS.after }) after?: string,
+    resourceType: string | undefined,
+    @Args(() => ForwardPageArgs) page: ForwardPageArgs,
   ): Promise<PropertySearchConnection> {
     return PropertySearchConnection.from(
-      await propertySearchService.search(ctx, { query, resourceType, first, after }),
+      await propertySearchService.search(ctx, { ...page, query, resourceType }),
     );
   }
 

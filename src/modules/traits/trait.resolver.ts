@@ -1,6 +1,6 @@
-import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
-import { PAGE_ARGS } from '../../common/relay/page-args';
+import { ConnectionArgs } from '../../common/relay/page-args';
 import { defineNodeType, numericKey } from '../../common/relay/node';
 import { CreateTraitPayload, TraitConnection, TraitValidation } from './trait.connection';
 import { CUSTOM_TRAIT_NAME, TRAIT_NAME_MAX, Trait } from './trait.entity';
@@ -19,14 +19,11 @@ export class TraitResolver {
   @Query(() => TraitConnection, { description: 'Standard and custom traits, by name. Open to everyone.' })
   async traits(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true, description: PAGE_ARGS.first }) first?: number,
-    @Arg('after', () => String, { nullable: true, description: PAGE_ARGS.after }) after?: string,
-    @Arg('last', () => Int, { nullable: true, description: PAGE_ARGS.last }) last?: number,
-    @Arg('before', () => String, { nullable: true, description: PAGE_ARGS.before }) before?: string,
+    @Args(() => ConnectionArgs) page: ConnectionArgs,
     @Arg('filter', () => TraitFilter, { nullable: true, description: 'Which traits; null: all.' })
     filter?: TraitFilter,
   ): Promise<TraitConnection> {
-    return TraitConnection.from(await traitService.list(ctx, { first, after, last, before, filter }));
+    return TraitConnection.from(await traitService.list(ctx, { ...page, filter }));
   }
 
   @Query(() => Trait, { nullable: true, description: 'A trait by name; null if it does not exist.' })
