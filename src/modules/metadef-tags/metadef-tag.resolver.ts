@@ -38,13 +38,14 @@ export class MetadefTagResolver {
     return tag.parentId == null ? null : ctx.loaders.get(tagByPk).load(tag.parentId);
   }
 
-  @FieldResolver(() => [MetadefTag], { description: 'Direct children, by name.' })
+  @FieldResolver(() => [MetadefTag], { description: 'Direct children, by name ignoring case.' })
   children(@Root() tag: MetadefTag, @Ctx() ctx: Context): Promise<MetadefTag[]> {
     return ctx.loaders.get(tagChildrenByPk).load(tag.pk);
   }
 
   @FieldResolver(() => [MetadefTag], {
-    description: 'Children, grandchildren and so on (one recursive query), nearest first, then by name.',
+    description:
+      'Children, grandchildren and so on (one recursive query), nearest first, then by name ignoring case.',
   })
   descendants(@Root() tag: MetadefTag, @Ctx() ctx: Context): Promise<MetadefTag[]> {
     return ctx.loaders.get(tagDescendantsByPk).load(tag.pk);

@@ -65,7 +65,7 @@ export class NamespaceResolver {
 
   @FieldResolver(() => [NamespaceResourceType], {
     description:
-      'The resource types the namespace applies to, with the prefix its property keys take on each.',
+      'The resource types the namespace applies to, by name, with the prefix its property keys take on each.',
   })
   resourceTypeAssociations(
     @Root() namespace: Namespace,
