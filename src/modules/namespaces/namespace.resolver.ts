@@ -56,7 +56,7 @@ export class NamespaceResolver {
     @Arg('resourceType', () => String, {
       nullable: true,
       description:
-        'A resource type the namespace is associated with, e.g. OS::Nova::Flavor; null when the namespace is not associated with it.',
+        "A resource type to see the namespace for, e.g. OS::Nova::Flavor: property names then carry its association's prefix. Stored names when the namespace is not associated with it or the association has no prefix.",
     })
     resourceType?: string,
   ): Promise<Namespace | null> {
