@@ -90,6 +90,7 @@ function assertEveryNodeFetchable(schema: GraphQLSchema): void {
 function describeRootTypes(schema: GraphQLSchema): void {
   const query = schema.getQueryType();
   const mutation = schema.getMutationType();
+  const subscription = schema.getSubscriptionType();
   if (query) {
     query.description =
       'Reads: the definitions catalog (namespaces, search, validation), resources and their tags, property discovery, traits and resource providers. Look-ups by key return null for what does not exist or is not visible to the caller.';
@@ -97,6 +98,9 @@ function describeRootTypes(schema: GraphQLSchema): void {
   if (mutation) {
     mutation.description =
       'Writes, each in one transaction: a failure (BAD_USER_INPUT naming extensions.field, FORBIDDEN, NOT_FOUND, CONFLICT) writes nothing.';
+  }
+  if (subscription && !subscription.description) {
+    subscription.description = 'Live updates: each field streams events as the data it watches changes.';
   }
 }
 
