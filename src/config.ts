@@ -2,7 +2,8 @@
  * The environment, parsed and validated once. Every setting the service reads is here, with its default;
  * the README's configuration table mirrors this file.
  */
-import { isLoopbackHost, parseAddressRange } from './common/identity/proxy-trust';
+import { hasControlCharacter } from './common/errors';
+import { PROXY_SECRET_HEADER, isLoopbackHost, parseAddressRange } from './common/identity/proxy-trust';
 
 export type AuthMode = 'none' | 'headers' | 'jwt' | 'keystone';
 export type Visibility = 'public' | 'private';
@@ -32,6 +33,8 @@ export interface Config {
   metrics: MetricsConfig;
   introspection: boolean;
   graphiql: boolean;
+  /** GRAPHIQL_HEADERS: the request headers the GraphiQL page sends (pre-filled in its Headers tab). */
+  graphiqlHeaders: Record<string, string>;
   logLevel: string;
   shutdownTimeoutMs: number;
   limits: { maxDepth: number; maxAliases: number; maxCost: number; maxTokens: number; maxDirectives: number };
@@ -50,6 +53,41 @@ export interface Config {
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * GRAPHIQL_HEADERS: a JSON object of header names to string values, e.g. `{"X-Project-Id":"demo"}`. The page
+ * is public, so it never carries the proxy secret: the proxy adds that (proxy trust stays the proxy's job).
+ */
+function graphiqlHeaders(env: Env): Record<string, string> {
+  const raw = env.GRAPHIQL_HEADERS?.trim();
+  if (!raw) return {};
+  const example = 'e.g. {"X-Project-Id":"demo","X-Roles":"reader"}';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError(`GRAPHIQL_HEADERS must be a JSON object of header names to strings (${example})`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError(`GRAPHIQL_HEADERS must be a JSON object of header names to strings (${example})`);
+  }
+  for (const [name, value] of Object.entries(parsed)) {
+    if (!HEADER_NAME.test(name)) throw new ConfigError(`GRAPHIQL_HEADERS: "${name}" is not a header name`);
+    if (typeof value !== 'string' || hasControlCharacter(value)) {
+      throw new ConfigError(
+        `GRAPHIQL_HEADERS: the value of ${name} must be a string without control characters`,
+      );
+    }
+    if (name.toLowerCase() === PROXY_SECRET_HEADER) {
+      throw new ConfigError(
+        `GRAPHIQL_HEADERS must not hold ${name}: anyone who opens the page would read it; let the proxy add it`,
+      );
+    }
+  }
+  return parsed as Record<string, string>;
+}
 
 /** The largest delay node's timers take (beyond it they fire at once); a sane ceiling for counts too. */
 const MAX_INT = 2_147_483_647;
@@ -298,6 +336,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...identitySettings(env, authMode, host),
     introspection: bool(env, 'INTROSPECTION', true),
     graphiql: bool(env, 'GRAPHIQL', true),
+    graphiqlHeaders: graphiqlHeaders(env),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10000, 0),
     limits: {

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer, type HTTPGraphQLRequest } from '@apollo/server';
 import type { Logger } from 'pino';
 import type { Context } from '../common/context';
-import { graphiqlPage, wantsGraphiql } from './graphiql';
+import { wantsGraphiql } from './graphiql';
 import { HttpError, logRefused, readBody, type RequestMeta, type Route } from './http';
 
 /** The largest request body accepted (a GraphQL document with its variables). */
@@ -45,7 +45,8 @@ export interface GraphqlRouteOptions {
   logger: Logger;
   /** The requests the GraphQL pipeline has logged itself (observabilityPlugin); the others are logged here. */
   logged: WeakSet<HTTPGraphQLRequest>;
-  graphiql: boolean;
+  /** The GraphiQL page a browser gets; undefined when GRAPHIQL=false. */
+  graphiqlPage: string | undefined;
 }
 
 /**
@@ -53,9 +54,9 @@ export interface GraphqlRouteOptions {
  * Apollo integration calls), which keeps its CSRF prevention, GET rules and status codes; a browser's GET
  * gets GraphiQL.
  */
-export function graphqlRoute({ apollo, context, logger, logged, graphiql }: GraphqlRouteOptions): Route {
+export function graphqlRoute({ apollo, context, logger, logged, graphiqlPage }: GraphqlRouteOptions): Route {
   const handle = async (req: IncomingMessage, res: ServerResponse, info: RequestMeta) => {
-    if (graphiql && wantsGraphiql(req, info.search)) {
+    if (graphiqlPage !== undefined && wantsGraphiql(req, info.search)) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(graphiqlPage);
       return;

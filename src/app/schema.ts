@@ -86,6 +86,24 @@ function assertEveryNodeFetchable(schema: GraphQLSchema): void {
   if (missing.length) throw new Error(`node types without a fetcher in nodeTypes: ${missing.join(', ')}`);
 }
 
+/** type-graphql builds the root types without descriptions; the documentation explorer opens on them. */
+function describeRootTypes(schema: GraphQLSchema): void {
+  const query = schema.getQueryType();
+  const mutation = schema.getMutationType();
+  const subscription = schema.getSubscriptionType();
+  if (query) {
+    query.description =
+      'Reads: the definitions catalog (namespaces, search, validation), resources and their tags, property discovery, traits and resource providers. Look-ups by key return null for what does not exist or is not visible to the caller.';
+  }
+  if (mutation) {
+    mutation.description =
+      'Writes, each in one transaction: a failure (BAD_USER_INPUT naming extensions.field, FORBIDDEN, NOT_FOUND, CONFLICT) writes nothing.';
+  }
+  if (subscription && !subscription.description) {
+    subscription.description = 'Live updates: each field streams events as the data it watches changes.';
+  }
+}
+
 /** The executable schema, built once per process from the decorated classes. */
 export function buildAppSchema(): GraphQLSchema {
   if (built) return built;
@@ -95,6 +113,7 @@ export function buildAppSchema(): GraphQLSchema {
     validateFn: validateArgument,
   });
   assertEveryNodeFetchable(schema);
+  describeRootTypes(schema);
   built = schema;
   return built;
 }

@@ -13,7 +13,7 @@ import { metricsAllowed } from '../common/identity/secrets';
 import type { Database } from '../db/database';
 import { createRequestContext, type ContextDeps } from './context';
 import { createFormatError } from './format-error';
-import { graphiqlAssetsRoute } from './graphiql';
+import { graphiqlAssetsRoute, graphiqlPage } from './graphiql';
 import { graphqlRoute } from './graphql-http';
 import { createHttpServer, createRouter, HttpError, sendJson, type Route } from './http';
 import { createArmor, parseOptions } from './limits';
@@ -125,7 +125,7 @@ export async function createApp({
         }),
       logger,
       logged,
-      graphiql: config.graphiql,
+      graphiqlPage: config.graphiql ? graphiqlPage(config) : undefined,
     }),
     { path: '/health/live', methods: { GET: (_req, res) => sendJson(res, 200, { status: 'ok' }) } },
     {

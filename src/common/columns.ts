@@ -8,3 +8,9 @@ export const CreatedAt = (): PropertyDecorator =>
 
 export const UpdatedAt = (): PropertyDecorator =>
   UpdateDateColumn({ type: 'timestamptz', precision: 3, default: () => 'now()' });
+
+/** The descriptions of the timestamp fields, the same on every type that has them. */
+export const TIMESTAMP_DOCS = {
+  createdAt: 'When it was created (UTC, to the millisecond).',
+  updatedAt: 'When it last changed (UTC, to the millisecond); at first its creation time.',
+} as const;

@@ -13,29 +13,38 @@ export interface ConnectionShape<T> {
  * Builds the `XConnection` and `XEdge` types of a node type. `totalCount` is counted only when selected.
  */
 export function ConnectionType<T extends object>(name: string, nodeType: ClassType<T>) {
-  @ObjectType(`${name}Edge`)
+  @ObjectType(`${name}Edge`, { description: `One ${name} of a page, with its cursor.` })
   class Edge {
-    @Field()
+    @Field({
+      description: 'Opaque position of this item: pass it as after (or before) to continue from here.',
+    })
     cursor: string;
 
-    @Field(() => nodeType)
+    @Field(() => nodeType, { description: `The ${name}.` })
     node: T;
   }
 
-  @ObjectType(`${name}Connection`)
+  @ObjectType(`${name}Connection`, {
+    description: `A page of ${name} items (Relay connection): edges with cursors, or nodes alone, and pageInfo.`,
+  })
   class Connection implements ConnectionShape<T> {
-    @Field(() => [Edge])
+    @Field(() => [Edge], { description: 'The items of this page, each with its cursor.' })
     edges: Edge[];
 
-    @Field(() => [nodeType])
+    @Field(() => [nodeType], {
+      description: 'The items of this page, without cursors (same order as edges).',
+    })
     nodes: T[];
 
-    @Field(() => PageInfo)
+    @Field(() => PageInfo, { description: 'Whether there are more items, and the cursors to reach them.' })
     pageInfo: PageInfo;
 
     private count: () => Promise<number>;
 
-    @Field(() => Int, { description: 'All items matching the filter, across pages.' })
+    @Field(() => Int, {
+      description:
+        'All items matching the filter, across pages (counted only when selected: one more query).',
+    })
     totalCount(): Promise<number> {
       return this.count();
     }

@@ -10,17 +10,25 @@ export function createNodeResolver(types: readonly NodeType[]) {
   class NodeResolver {
     @Query(() => Node, {
       nullable: true,
-      description: 'Any object by its global id; null if absent or not visible.',
+      description:
+        'Any object by its global id (the id field of every Node type); null when it does not exist or is not visible to the caller. BAD_USER_INPUT (field id) for a string that is not a global id.',
     })
-    node(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Node | null> {
+    node(
+      @Arg('id', () => ID, { description: 'A global id, as read from an id field.' }) id: string,
+      @Ctx() ctx: Context,
+    ): Promise<Node | null> {
       return fetchNode(ctx, id, fetchers);
     }
 
     @Query(() => [Node], {
       nullable: 'items',
-      description: 'Several objects by global id, in the order asked.',
+      description:
+        'Several objects by global id, in the order asked; null in the place of each one that does not exist or is not visible. BAD_USER_INPUT (field id) for a string that is not a global id.',
     })
-    nodes(@Arg('ids', () => [ID]) ids: string[], @Ctx() ctx: Context): Promise<(Node | null)[]> {
+    nodes(
+      @Arg('ids', () => [ID], { description: 'Global ids, as read from id fields.' }) ids: string[],
+      @Ctx() ctx: Context,
+    ): Promise<(Node | null)[]> {
       return Promise.all(ids.map((id) => fetchNode(ctx, id, fetchers)));
     }
   }

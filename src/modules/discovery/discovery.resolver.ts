@@ -9,6 +9,8 @@ import { DiscoveredProperty } from '../resources/discovered-property.entity';
 import { valuesByDiscoveredPropertyPk } from './discovery.loaders';
 import { discoveryService } from './discovery.service';
 
+const RESOURCE_TYPE_ARG = 'A resource type name, e.g. OS::Nova::Server; NOT_FOUND when unknown.';
+
 export const discoveredPropertyNode = defineNodeType('DiscoveredProperty', (ctx, key) => {
   const pk = numericKey(key);
   return pk === null ? Promise.resolve(null) : discoveryService.getByPk(ctx, pk);
@@ -22,8 +24,12 @@ export class DiscoveryResolver {
   })
   resourceProperties(
     @Ctx() ctx: Context,
-    @Arg('resourceType') resourceType: string,
-    @Arg('includePrivate', () => Boolean, { nullable: true, defaultValue: false })
+    @Arg('resourceType', { description: RESOURCE_TYPE_ARG }) resourceType: string,
+    @Arg('includePrivate', () => Boolean, {
+      nullable: true,
+      defaultValue: false,
+      description: 'true: private keys too (admins only: FORBIDDEN for others).',
+    })
     includePrivate: boolean | null,
   ): Promise<DiscoveredProperty[]> {
     return discoveryService.list(ctx, resourceType, includePrivate ?? false);
@@ -35,8 +41,8 @@ export class DiscoveryResolver {
   })
   resourceProperty(
     @Ctx() ctx: Context,
-    @Arg('resourceType') resourceType: string,
-    @Arg('name') name: string,
+    @Arg('resourceType', { description: RESOURCE_TYPE_ARG }) resourceType: string,
+    @Arg('name', { description: 'The property key, exactly as resources carry it.' }) name: string,
   ): Promise<DiscoveredProperty> {
     return discoveryService.get(ctx, resourceType, name);
   }
@@ -65,13 +71,17 @@ export class DiscoveryResolver {
   }
 
   @Mutation(() => DiscoveredProperty, {
-    description: 'Marks a property key private or public (admins only: FORBIDDEN otherwise).',
+    description:
+      'Marks a property key private or public (admins only: FORBIDDEN otherwise). NOT_FOUND for an unknown type or key.',
   })
   updateResourceProperty(
     @Ctx() ctx: Context,
-    @Arg('resourceType') resourceType: string,
-    @Arg('name') name: string,
-    @Arg('private') isPrivate: boolean,
+    @Arg('resourceType', { description: RESOURCE_TYPE_ARG }) resourceType: string,
+    @Arg('name', { description: 'The property key, exactly as resources carry it.' }) name: string,
+    @Arg('private', {
+      description: 'true: only admins see the key in discovery; false: everyone allowed to discover.',
+    })
+    isPrivate: boolean,
   ): Promise<DiscoveredProperty> {
     return discoveryService.update(ctx, resourceType, name, isPrivate);
   }

@@ -1,6 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { CreatedAt, UpdatedAt } from '../../common/columns';
+import { CreatedAt, UpdatedAt, TIMESTAMP_DOCS } from '../../common/columns';
 import { ResourceType } from '../resource-types/resource-type.entity';
 import { Namespace } from './namespace.entity';
 
@@ -46,11 +46,11 @@ export class NamespaceResourceType {
   @Column({ type: 'varchar', length: ASSOCIATION_LIMITS.propertiesTarget, nullable: true })
   propertiesTarget: string | null;
 
-  @Field()
+  @Field({ description: TIMESTAMP_DOCS.createdAt })
   @CreatedAt()
   createdAt: Date;
 
-  @Field({ nullable: true })
+  @Field({ nullable: true, description: TIMESTAMP_DOCS.updatedAt })
   @UpdatedAt()
   updatedAt: Date;
 }

@@ -1,6 +1,6 @@
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, Entity, Index, OneToMany } from 'typeorm';
-import { CreatedAt, UpdatedAt } from '../../common/columns';
+import { CreatedAt, UpdatedAt, TIMESTAMP_DOCS } from '../../common/columns';
 import { Node } from '../../common/relay/node';
 import type { NamespaceResourceType } from './namespace-resource-type.entity';
 import { ViewableNodeEntity } from './resource-type-view';
@@ -11,7 +11,14 @@ export enum Visibility {
 }
 registerEnumType(Visibility, {
   name: 'Visibility',
-  description: 'PUBLIC: every project sees it. PRIVATE: only the owner project and admins.',
+  description: 'Who sees a namespace and everything in it.',
+  valuesConfig: {
+    PUBLIC: { description: 'Every project sees it.' },
+    PRIVATE: {
+      description:
+        'Only the owner project and admins see it; others get NOT_FOUND, null or nothing in lists.',
+    },
+  },
 });
 
 export const NAMESPACE_LIMITS = { name: 80, displayName: 80, description: 500, owner: 255 } as const;
@@ -22,7 +29,8 @@ export const NAMESPACE_LIMITS = { name: 80, displayName: 80, description: 500, o
 @Index('namespaces_updated_at_idx', ['updatedAt', 'pk'])
 @ObjectType({
   implements: Node,
-  description: 'A container of metadata definitions, with its access controls.',
+  description:
+    'A container of metadata definitions (Glance metadefs namespace): properties, objects and tags, with who sees them and the resource types they apply to.',
 })
 export class Namespace extends ViewableNodeEntity implements Node {
   static readonly nodeType = 'Namespace';
@@ -31,19 +39,22 @@ export class Namespace extends ViewableNodeEntity implements Node {
   @Column({ type: 'varchar', length: NAMESPACE_LIMITS.name, unique: true, collation: 'C' })
   name: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Human-readable name.' })
   @Column({ type: 'varchar', length: NAMESPACE_LIMITS.displayName, nullable: true })
   displayName: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'What the namespace is for.' })
   @Column({ type: 'varchar', length: NAMESPACE_LIMITS.description, nullable: true })
   description: string | null;
 
-  @Field(() => Visibility)
+  @Field(() => Visibility, { description: 'Who sees the namespace and everything in it.' })
   @Column({ type: 'varchar', length: 16 })
   visibility: Visibility;
 
-  @Field({ description: 'A protected namespace, and everything in it, cannot be deleted.' })
+  @Field({
+    description:
+      'A protected namespace, and everything in it, cannot be deleted (FORBIDDEN); adding and editing stay allowed.',
+  })
   @Column({ type: 'boolean', default: false })
   protected: boolean;
 
@@ -51,11 +62,11 @@ export class Namespace extends ViewableNodeEntity implements Node {
   @Column({ type: 'varchar', length: NAMESPACE_LIMITS.owner })
   owner: string;
 
-  @Field()
+  @Field({ description: TIMESTAMP_DOCS.createdAt })
   @CreatedAt()
   createdAt: Date;
 
-  @Field({ nullable: true })
+  @Field({ nullable: true, description: TIMESTAMP_DOCS.updatedAt })
   @UpdatedAt()
   updatedAt: Date;
 

@@ -1,43 +1,66 @@
 import { Field, InputType, registerEnumType } from 'type-graphql';
 import { OrderDirection } from '../../common/relay/order';
+import { ASSOCIATION_LIMITS } from './namespace-resource-type.entity';
+import { NAMESPACE_FIELD_DOCS } from './namespace.docs';
 import { Visibility } from './namespace.entity';
 
 @InputType({
   description: 'Associates a namespace with a resource type (an unknown type is registered for admins only).',
 })
 export class ResourceTypeAssociationInput {
-  @Field({ description: 'Resource type name, e.g. OS::Nova::Flavor.' })
+  @Field({
+    description:
+      'Resource type name, e.g. OS::Nova::Flavor. An unknown name is registered for admins; BAD_USER_INPUT for others. CONFLICT when the namespace is already associated with it.',
+  })
   name: string;
 
-  @Field(() => String, { nullable: true, description: 'Prefix of property keys on this type, e.g. "hw:".' })
+  @Field(() => String, {
+    nullable: true,
+    description: `Prefix of property keys on this type, e.g. "hw:", at most ${ASSOCIATION_LIMITS.prefix} characters; null: none.`,
+  })
   prefix?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'e.g. "image" for OS::Cinder::Volume.' })
+  @Field(() => String, {
+    nullable: true,
+    description: `Which key/value set of the resource the properties go to, e.g. "image" for OS::Cinder::Volume; at most ${ASSOCIATION_LIMITS.propertiesTarget} characters.`,
+  })
   propertiesTarget?: string | null;
 }
 
-@InputType({ description: 'Fields left out stay as they are.' })
+@InputType({
+  description:
+    'Changes to a namespace: fields left out stay as they are. All problems come in one BAD_USER_INPUT naming each field.',
+})
 export class UpdateNamespaceInput {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: `A new name: ${NAMESPACE_FIELD_DOCS.name} null: BAD_USER_INPUT.`,
+  })
   name?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'null clears it.' })
+  @Field(() => String, { nullable: true, description: `${NAMESPACE_FIELD_DOCS.displayName} null clears it.` })
   displayName?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'null clears it.' })
+  @Field(() => String, { nullable: true, description: `${NAMESPACE_FIELD_DOCS.description} null clears it.` })
   description?: string | null;
 
-  @Field(() => Visibility, { nullable: true })
+  @Field(() => Visibility, {
+    nullable: true,
+    description: `${NAMESPACE_FIELD_DOCS.visibility} null: BAD_USER_INPUT.`,
+  })
   visibility?: Visibility | null;
 
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, {
+    nullable: true,
+    description: `${NAMESPACE_FIELD_DOCS.protected} null: BAD_USER_INPUT.`,
+  })
   protected?: boolean | null;
 
-  @Field(() => String, { nullable: true, description: 'Admins only.' })
+  @Field(() => String, { nullable: true, description: `${NAMESPACE_FIELD_DOCS.owner} null: BAD_USER_INPUT.` })
   owner?: string | null;
 }
 
-@InputType()
+@InputType({ description: 'Which namespaces to list; conditions given combine with AND.' })
 export class NamespaceFilter {
   @Field(() => [String], {
     nullable: true,
@@ -45,10 +68,10 @@ export class NamespaceFilter {
   })
   resourceTypes?: string[] | null;
 
-  @Field(() => Visibility, { nullable: true })
+  @Field(() => Visibility, { nullable: true, description: 'Only namespaces with this visibility.' })
   visibility?: Visibility | null;
 
-  @Field(() => String, { nullable: true, description: 'Owning project.' })
+  @Field(() => String, { nullable: true, description: 'Only namespaces this project owns.' })
   owner?: string | null;
 }
 
@@ -57,13 +80,23 @@ export enum NamespaceOrderField {
   CREATED_AT = 'createdAt',
   UPDATED_AT = 'updatedAt',
 }
-registerEnumType(NamespaceOrderField, { name: 'NamespaceOrderField' });
+registerEnumType(NamespaceOrderField, {
+  name: 'NamespaceOrderField',
+  description: 'What namespaces can be sorted by (ties are broken by creation order).',
+  valuesConfig: {
+    NAME: { description: 'The name, by code point (byte order).' },
+    CREATED_AT: { description: 'When it was created.' },
+    UPDATED_AT: { description: 'When it last changed.' },
+  },
+});
 
-@InputType()
+@InputType({
+  description: 'The order of a namespace list; a cursor is valid only for the order it was made in.',
+})
 export class NamespaceOrder {
-  @Field(() => NamespaceOrderField, { defaultValue: NamespaceOrderField.NAME })
+  @Field(() => NamespaceOrderField, { defaultValue: NamespaceOrderField.NAME, description: 'The sort key.' })
   field: NamespaceOrderField;
 
-  @Field(() => OrderDirection, { defaultValue: OrderDirection.ASC })
+  @Field(() => OrderDirection, { defaultValue: OrderDirection.ASC, description: 'The direction.' })
   direction: OrderDirection;
 }

@@ -1,9 +1,11 @@
-import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
+import { ConnectionArgs } from '../../common/relay/page-args';
 import { defineNodeType } from '../../common/relay/node';
 import { ResourceType } from '../resource-types/resource-type.entity';
 import { NamespaceConnection } from './namespace.connection';
 import { NamespaceResourceType } from './namespace-resource-type.entity';
+import { DELETE_ACCESS, NAMESPACE_ARG, WRITE_ACCESS } from './namespace.docs';
 import { Namespace } from './namespace.entity';
 import {
   NamespaceFilter,
@@ -25,19 +27,22 @@ export const namespaceNode = defineNodeType('Namespace', (ctx, key) =>
 
 @Resolver(() => Namespace)
 export class NamespaceResolver {
-  @Query(() => NamespaceConnection, { description: 'Namespaces visible to the caller.' })
+  @Query(() => NamespaceConnection, {
+    description:
+      "Namespaces visible to the caller (public ones and their own project's; all for admins), by name unless orderBy says otherwise.",
+  })
   async namespaces(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('last', () => Int, { nullable: true }) last?: number,
-    @Arg('before', () => String, { nullable: true }) before?: string,
-    @Arg('filter', () => NamespaceFilter, { nullable: true }) filter?: NamespaceFilter,
-    @Arg('orderBy', () => NamespaceOrder, { nullable: true }) orderBy?: NamespaceOrder,
+    @Args(() => ConnectionArgs) page: ConnectionArgs,
+    @Arg('filter', () => NamespaceFilter, {
+      nullable: true,
+      description: 'Which namespaces; null: all visible.',
+    })
+    filter?: NamespaceFilter,
+    @Arg('orderBy', () => NamespaceOrder, { nullable: true, description: 'Default: by name, ascending.' })
+    orderBy?: NamespaceOrder,
   ): Promise<NamespaceConnection> {
-    return NamespaceConnection.from(
-      await namespaceService.list(ctx, { first, after, last, before, filter, orderBy }),
-    );
+    return NamespaceConnection.from(await namespaceService.list(ctx, { ...page, filter, orderBy }));
   }
 
   @Query(() => Namespace, {
@@ -47,13 +52,21 @@ export class NamespaceResolver {
   })
   namespace(
     @Ctx() ctx: Context,
-    @Arg('name') name: string,
-    @Arg('resourceType', () => String, { nullable: true }) resourceType?: string,
+    @Arg('name', { description: 'The namespace name, e.g. OS::Compute::VirtCPUTopology.' }) name: string,
+    @Arg('resourceType', () => String, {
+      nullable: true,
+      description:
+        "A resource type to see the namespace for, e.g. OS::Nova::Flavor: property names then carry its association's prefix. Stored names when the namespace is not associated with it or the association has no prefix.",
+    })
+    resourceType?: string,
   ): Promise<Namespace | null> {
     return namespaceService.getForResourceType(ctx, name, resourceType);
   }
 
-  @FieldResolver(() => [NamespaceResourceType])
+  @FieldResolver(() => [NamespaceResourceType], {
+    description:
+      'The resource types the namespace applies to, by name, with the prefix its property keys take on each.',
+  })
   resourceTypeAssociations(
     @Root() namespace: Namespace,
     @Ctx() ctx: Context,
@@ -61,41 +74,46 @@ export class NamespaceResolver {
     return ctx.loaders.get(associationsByNamespacePk).load(namespace.pk);
   }
 
-  @Mutation(() => Namespace)
+  @Mutation(() => Namespace, {
+    description: `Changes a namespace's own fields (not what is in it). ${WRITE_ACCESS}`,
+  })
   updateNamespace(
     @Ctx() ctx: Context,
-    @Arg('name') name: string,
-    @Arg('input') input: UpdateNamespaceInput,
+    @Arg('name', { description: 'The current name.' }) name: string,
+    @Arg('input', { description: 'The changes.' }) input: UpdateNamespaceInput,
   ): Promise<Namespace> {
     return namespaceService.update(ctx, name, input);
   }
 
   @Mutation(() => Boolean, {
-    description: 'Deletes a namespace and everything in it; FORBIDDEN while protected.',
+    description: `Deletes a namespace and everything in it; returns true. ${DELETE_ACCESS}`,
   })
-  deleteNamespace(@Ctx() ctx: Context, @Arg('name') name: string): Promise<boolean> {
+  deleteNamespace(
+    @Ctx() ctx: Context,
+    @Arg('name', { description: NAMESPACE_ARG }) name: string,
+  ): Promise<boolean> {
     return namespaceService.delete(ctx, name);
   }
 
   @Mutation(() => NamespaceResourceType, {
-    description:
-      'Associates a resource type. Only admins create resource types: an unknown type is registered for an admin, BAD_USER_INPUT for anyone else.',
+    description: `Associates the namespace with a resource type, with the prefix its property keys take there. Only admins create resource types: an unknown type is registered for an admin, BAD_USER_INPUT for anyone else; CONFLICT when already associated. ${WRITE_ACCESS}`,
   })
   associateResourceType(
     @Ctx() ctx: Context,
-    @Arg('namespace') namespace: string,
-    @Arg('input') input: ResourceTypeAssociationInput,
+    @Arg('namespace', { description: NAMESPACE_ARG }) namespace: string,
+    @Arg('input', { description: 'The resource type and its prefix.' }) input: ResourceTypeAssociationInput,
   ): Promise<NamespaceResourceType> {
     return namespaceService.associate(ctx, namespace, input);
   }
 
   @Mutation(() => Boolean, {
-    description: 'Removes an association; FORBIDDEN while the namespace is protected.',
+    description: `Removes the namespace's association with a resource type; returns true. NOT_FOUND when there is none. ${DELETE_ACCESS}`,
   })
   dissociateResourceType(
     @Ctx() ctx: Context,
-    @Arg('namespace') namespace: string,
-    @Arg('resourceType') resourceType: string,
+    @Arg('namespace', { description: NAMESPACE_ARG }) namespace: string,
+    @Arg('resourceType', { description: 'The resource type name, e.g. OS::Nova::Flavor.' })
+    resourceType: string,
   ): Promise<boolean> {
     return namespaceService.dissociate(ctx, namespace, resourceType);
   }
@@ -104,18 +122,13 @@ export class NamespaceResolver {
 @Resolver(() => ResourceType)
 export class ResourceTypeNamespacesResolver {
   @FieldResolver(() => NamespaceConnection, {
-    description: 'Visible namespaces associated with this resource type.',
+    description: 'Visible namespaces associated with this resource type, by name.',
   })
   async namespaces(
     @Root() resourceType: ResourceType,
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('last', () => Int, { nullable: true }) last?: number,
-    @Arg('before', () => String, { nullable: true }) before?: string,
+    @Args(() => ConnectionArgs) page: ConnectionArgs,
   ): Promise<NamespaceConnection> {
-    return NamespaceConnection.from(
-      await namespaceService.listForResourceType(ctx, resourceType, { first, after, last, before }),
-    );
+    return NamespaceConnection.from(await namespaceService.listForResourceType(ctx, resourceType, page));
   }
 }

@@ -1,6 +1,7 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
 import { defineNodeType } from '../../common/relay/node';
+import { DELETE_ACCESS, NAMESPACE_ARG, WRITE_ACCESS } from '../namespaces/namespace.docs';
 import { Namespace } from '../namespaces/namespace.entity';
 import { namespaceService } from '../namespaces/namespace.service';
 import { inView } from '../namespaces/resource-type-view';
@@ -20,7 +21,9 @@ export const metadefObjectNode = defineNodeType('MetadefObject', (ctx, key) =>
 
 @Resolver(() => Namespace)
 export class NamespaceObjectsResolver {
-  @FieldResolver(() => [MetadefObject])
+  @FieldResolver(() => [MetadefObject], {
+    description: "The namespace's objects, by name (in the namespace's resource type view, if any).",
+  })
   async objects(@Root() namespace: Namespace, @Ctx() ctx: Context): Promise<MetadefObject[]> {
     const rows = await ctx.loaders.get(objectsByNamespacePk).load(namespace.pk);
     return rows.map((row) => inView(row, namespace.view));
@@ -30,41 +33,46 @@ export class NamespaceObjectsResolver {
 @Resolver(() => MetadefObject)
 export class ObjectMutationResolver {
   @Mutation(() => MetadefObject, {
-    description: 'Adds an object with its properties (CONFLICT if the name is taken).',
+    description: `Adds an object with its properties to a namespace (CONFLICT if the name is taken). ${WRITE_ACCESS}`,
   })
   createObject(
     @Ctx() ctx: Context,
-    @Arg('namespace') namespace: string,
-    @Arg('input') input: MetadefObjectInput,
+    @Arg('namespace', { description: NAMESPACE_ARG }) namespace: string,
+    @Arg('input', { description: 'The object.' }) input: MetadefObjectInput,
   ): Promise<MetadefObject> {
     return objectService.create(ctx, namespace, input);
   }
 
   @Mutation(() => MetadefObject, {
-    description: 'Replaces an object and all its properties; input.name may rename it (CONFLICT if taken).',
+    description: `Replaces an object and all its properties; input.name may rename it (CONFLICT if taken). NOT_FOUND when there is no such object. ${WRITE_ACCESS}`,
   })
   updateObject(
     @Ctx() ctx: Context,
-    @Arg('namespace') namespace: string,
-    @Arg('name') name: string,
-    @Arg('input') input: MetadefObjectInput,
+    @Arg('namespace', { description: NAMESPACE_ARG }) namespace: string,
+    @Arg('name', { description: 'The current name of the object.' }) name: string,
+    @Arg('input', { description: 'The whole object as it should be.' }) input: MetadefObjectInput,
   ): Promise<MetadefObject> {
     return objectService.update(ctx, namespace, name, input);
   }
 
-  @Mutation(() => Boolean, { description: 'FORBIDDEN while the namespace is protected.' })
+  @Mutation(() => Boolean, {
+    description: `Deletes an object with its properties; returns true. NOT_FOUND when there is no such object. ${DELETE_ACCESS}`,
+  })
   deleteObject(
     @Ctx() ctx: Context,
-    @Arg('namespace') namespace: string,
-    @Arg('name') name: string,
+    @Arg('namespace', { description: NAMESPACE_ARG }) namespace: string,
+    @Arg('name', { description: 'The name of the object.' }) name: string,
   ): Promise<boolean> {
     return objectService.delete(ctx, namespace, name);
   }
 
   @Mutation(() => Int, {
-    description: 'Deletes every object of the namespace; returns how many. FORBIDDEN while protected.',
+    description: `Deletes every object of the namespace, with their properties; returns how many objects. ${DELETE_ACCESS}`,
   })
-  deleteAllObjects(@Ctx() ctx: Context, @Arg('namespace') namespace: string): Promise<number> {
+  deleteAllObjects(
+    @Ctx() ctx: Context,
+    @Arg('namespace', { description: NAMESPACE_ARG }) namespace: string,
+  ): Promise<number> {
     return objectService.deleteAll(ctx, namespace);
   }
 }

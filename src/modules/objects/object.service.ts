@@ -10,7 +10,7 @@ import {
   type CheckedProperty,
   type PropertyDoc,
 } from '../properties/property.service';
-import { OBJECT_NAME_MAX, MetadefObject } from './object.entity';
+import { OBJECT_DESCRIPTION_MAX, OBJECT_NAME_MAX, MetadefObject } from './object.entity';
 
 /** An object as given: the GraphQL input, or the same shape built from a Glance document. */
 export interface ObjectDoc {
@@ -27,15 +27,16 @@ interface CheckedObject {
   properties: CheckedProperty[];
 }
 
-const DESCRIPTION_MAX = 10_000;
-
 /** Validates an object: name, description, its properties, and `required` naming its own properties. */
 export function checkObject(input: ObjectDoc, prefix: string): CheckedObject {
   const problems = new ProblemList();
   problems.check(() => checkText(`${prefix}.name`, input.name, { min: 1, max: OBJECT_NAME_MAX }));
   if (input.description != null) {
     problems.check(() =>
-      checkText(`${prefix}.description`, input.description!, { max: DESCRIPTION_MAX, multiline: true }),
+      checkText(`${prefix}.description`, input.description!, {
+        max: OBJECT_DESCRIPTION_MAX,
+        multiline: true,
+      }),
     );
   }
   let properties: CheckedProperty[] = [];

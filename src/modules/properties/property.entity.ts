@@ -1,11 +1,12 @@
 import { Field, Float, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { CreatedAt, UpdatedAt } from '../../common/columns';
+import { CreatedAt, UpdatedAt, TIMESTAMP_DOCS } from '../../common/columns';
 import { Node } from '../../common/relay/node';
 import { JSONScalar } from '../../common/scalars';
 import { Namespace } from '../namespaces/namespace.entity';
 import { ViewableNodeEntity } from '../namespaces/resource-type-view';
 import { MetadefObject } from '../objects/object.entity';
+import { ITEMS_DOCS, PROPERTY_KEYWORD_DOCS } from './property.docs';
 
 export enum PropertyType {
   STRING = 'string',
@@ -16,7 +17,14 @@ export enum PropertyType {
 }
 registerEnumType(PropertyType, {
   name: 'PropertyType',
-  description: 'The primitive types a property may have.',
+  description: 'The types a property value may have (JSON-schema types of the metadefs spec).',
+  valuesConfig: {
+    STRING: { description: 'Text (JSON-schema "string").' },
+    INTEGER: { description: 'A whole number (JSON-schema "integer").' },
+    NUMBER: { description: 'Any number (JSON-schema "number").' },
+    BOOLEAN: { description: 'true or false (JSON-schema "boolean").' },
+    ARRAY: { description: 'A list of items of a primitive type (JSON-schema "array", with items).' },
+  },
 });
 
 export const PROPERTY_NAME_MAX = 80;
@@ -47,10 +55,10 @@ export interface PropertySchema {
 
 @ObjectType({ description: 'The type and allowed values of the items of an ARRAY property.' })
 export class PropertyItems {
-  @Field(() => PropertyType, { nullable: true })
+  @Field(() => PropertyType, { nullable: true, description: ITEMS_DOCS.type })
   type?: PropertyType;
 
-  @Field(() => [JSONScalar], { nullable: true })
+  @Field(() => [JSONScalar], { nullable: true, description: ITEMS_DOCS.enum })
   enum?: unknown[];
 }
 
@@ -68,7 +76,11 @@ export class PropertyItems {
   unique: true,
   where: 'object_id IS NOT NULL',
 })
-@ObjectType('PropertyDefinition', { implements: Node, description: 'The definition of one metadata key.' })
+@ObjectType('PropertyDefinition', {
+  implements: Node,
+  description:
+    'The definition of one metadata key (a Glance metadefs property): its type and the constraints its values must satisfy, in a namespace or in one of its objects.',
+})
 export class PropertyDefinition extends ViewableNodeEntity implements Node {
   static readonly nodeType = 'PropertyDefinition';
 
@@ -94,11 +106,11 @@ export class PropertyDefinition extends ViewableNodeEntity implements Node {
   @Column({ type: 'jsonb' })
   schema: PropertySchema;
 
-  @Field({ nullable: true })
+  @Field({ nullable: true, description: TIMESTAMP_DOCS.createdAt })
   @CreatedAt()
   createdAt: Date;
 
-  @Field({ nullable: true })
+  @Field({ nullable: true, description: TIMESTAMP_DOCS.updatedAt })
   @UpdatedAt()
   updatedAt: Date;
 
@@ -109,91 +121,87 @@ export class PropertyDefinition extends ViewableNodeEntity implements Node {
     return this.view ? this.view.name(this.storedName) : this.storedName;
   }
 
-  @Field()
+  @Field({ description: PROPERTY_KEYWORD_DOCS.title })
   get title(): string {
     return this.schema.title;
   }
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: PROPERTY_KEYWORD_DOCS.description })
   get description(): string | undefined {
     return this.schema.description;
   }
 
-  @Field(() => PropertyType)
+  @Field(() => PropertyType, { description: PROPERTY_KEYWORD_DOCS.type })
   get type(): PropertyType {
     return this.schema.type as PropertyType;
   }
 
-  @Field(() => JSONScalar, { nullable: true })
+  @Field(() => JSONScalar, { nullable: true, description: PROPERTY_KEYWORD_DOCS.default })
   get default(): unknown {
     return this.schema.default;
   }
 
-  @Field(() => [JSONScalar], { nullable: true })
+  @Field(() => [JSONScalar], { nullable: true, description: PROPERTY_KEYWORD_DOCS.enum })
   get enum(): unknown[] | undefined {
     return this.schema.enum;
   }
 
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { nullable: true, description: PROPERTY_KEYWORD_DOCS.readonly })
   get readonly(): boolean | undefined {
     return this.schema.readonly;
   }
 
-  @Field(() => Float, { nullable: true })
+  @Field(() => Float, { nullable: true, description: PROPERTY_KEYWORD_DOCS.minimum })
   get minimum(): number | undefined {
     return this.schema.minimum;
   }
 
-  @Field(() => Float, { nullable: true })
+  @Field(() => Float, { nullable: true, description: PROPERTY_KEYWORD_DOCS.maximum })
   get maximum(): number | undefined {
     return this.schema.maximum;
   }
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: PROPERTY_KEYWORD_DOCS.minLength })
   get minLength(): number | undefined {
     return this.schema.minLength;
   }
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: PROPERTY_KEYWORD_DOCS.maxLength })
   get maxLength(): number | undefined {
     return this.schema.maxLength;
   }
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: PROPERTY_KEYWORD_DOCS.pattern })
   get pattern(): string | undefined {
     return this.schema.pattern;
   }
 
-  @Field(() => PropertyItems, { nullable: true })
+  @Field(() => PropertyItems, { nullable: true, description: PROPERTY_KEYWORD_DOCS.items })
   get items(): PropertyItems | undefined {
     return this.schema.items as PropertyItems | undefined;
   }
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: PROPERTY_KEYWORD_DOCS.minItems })
   get minItems(): number | undefined {
     return this.schema.minItems;
   }
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: PROPERTY_KEYWORD_DOCS.maxItems })
   get maxItems(): number | undefined {
     return this.schema.maxItems;
   }
 
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { nullable: true, description: PROPERTY_KEYWORD_DOCS.uniqueItems })
   get uniqueItems(): boolean | undefined {
     return this.schema.uniqueItems;
   }
 
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { nullable: true, description: PROPERTY_KEYWORD_DOCS.additionalItems })
   get additionalItems(): boolean | undefined {
     return this.schema.additionalItems;
   }
 
-  @Field(() => [String], {
-    nullable: true,
-    description:
-      'Multivalue operators allowed in values, e.g. ["<or>", "<all-in>"]; absent means none declared.',
-  })
+  @Field(() => [String], { nullable: true, description: PROPERTY_KEYWORD_DOCS.operators })
   get operators(): string[] | undefined {
     return this.schema.operators;
   }

@@ -1,6 +1,7 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
 import { defineNodeType } from '../../common/relay/node';
+import { DELETE_ACCESS, NAMESPACE_ARG, WRITE_ACCESS } from '../namespaces/namespace.docs';
 import { Namespace } from '../namespaces/namespace.entity';
 import { namespaceService } from '../namespaces/namespace.service';
 import { inView } from '../namespaces/resource-type-view';
@@ -22,7 +23,8 @@ export const propertyDefinitionNode = defineNodeType('PropertyDefinition', (ctx,
 @Resolver(() => Namespace)
 export class NamespacePropertiesResolver {
   @FieldResolver(() => [PropertyDefinition], {
-    description: 'Properties of the namespace itself (not of its objects).',
+    description:
+      'Properties of the namespace itself (not of its objects), by name (in the resource type view, if any).',
   })
   async properties(@Root() namespace: Namespace, @Ctx() ctx: Context): Promise<PropertyDefinition[]> {
     const rows = await ctx.loaders.get(propertiesByNamespacePk).load(namespace.pk);
@@ -32,7 +34,9 @@ export class NamespacePropertiesResolver {
 
 @Resolver(() => MetadefObject)
 export class ObjectPropertiesResolver {
-  @FieldResolver(() => [PropertyDefinition])
+  @FieldResolver(() => [PropertyDefinition], {
+    description: "The object's properties, by name (in the resource type view, if any).",
+  })
   async properties(@Root() object: MetadefObject, @Ctx() ctx: Context): Promise<PropertyDefinition[]> {
     const rows = await ctx.loaders.get(propertiesByObjectPk).load(object.pk);
     return rows.map((row) => inView(row, object.view));
@@ -42,42 +46,46 @@ export class ObjectPropertiesResolver {
 @Resolver(() => PropertyDefinition)
 export class PropertyMutationResolver {
   @Mutation(() => PropertyDefinition, {
-    description: 'Adds a property to a namespace (CONFLICT if the name is taken).',
+    description: `Adds a property to a namespace itself (CONFLICT if the name is taken). ${WRITE_ACCESS}`,
   })
   createProperty(
     @Ctx() ctx: Context,
-    @Arg('namespace') namespace: string,
-    @Arg('input') input: PropertyDefinitionInput,
+    @Arg('namespace', { description: NAMESPACE_ARG }) namespace: string,
+    @Arg('input', { description: 'The property.' }) input: PropertyDefinitionInput,
   ): Promise<PropertyDefinition> {
     return propertyService.create(ctx, namespace, input);
   }
 
   @Mutation(() => PropertyDefinition, {
-    description: 'Replaces a property definition; input.name may rename it (CONFLICT if taken).',
+    description: `Replaces a namespace-level property definition; input.name may rename it (CONFLICT if taken). NOT_FOUND when there is no such property. ${WRITE_ACCESS}`,
   })
   updateProperty(
     @Ctx() ctx: Context,
-    @Arg('namespace') namespace: string,
-    @Arg('name') name: string,
-    @Arg('input') input: PropertyDefinitionInput,
+    @Arg('namespace', { description: NAMESPACE_ARG }) namespace: string,
+    @Arg('name', { description: 'The current name of the property (stored, without prefix).' }) name: string,
+    @Arg('input', { description: 'The whole definition as it should be.' }) input: PropertyDefinitionInput,
   ): Promise<PropertyDefinition> {
     return propertyService.update(ctx, namespace, name, input);
   }
 
-  @Mutation(() => Boolean, { description: 'FORBIDDEN while the namespace is protected.' })
+  @Mutation(() => Boolean, {
+    description: `Deletes a namespace-level property; returns true. NOT_FOUND when there is no such property. ${DELETE_ACCESS}`,
+  })
   deleteProperty(
     @Ctx() ctx: Context,
-    @Arg('namespace') namespace: string,
-    @Arg('name') name: string,
+    @Arg('namespace', { description: NAMESPACE_ARG }) namespace: string,
+    @Arg('name', { description: 'The name of the property (stored, without prefix).' }) name: string,
   ): Promise<boolean> {
     return propertyService.delete(ctx, namespace, name);
   }
 
   @Mutation(() => Int, {
-    description:
-      'Deletes the namespace-level properties (not those of objects); returns how many. FORBIDDEN while protected.',
+    description: `Deletes the namespace-level properties (not those of objects); returns how many. ${DELETE_ACCESS}`,
   })
-  deleteAllProperties(@Ctx() ctx: Context, @Arg('namespace') namespace: string): Promise<number> {
+  deleteAllProperties(
+    @Ctx() ctx: Context,
+    @Arg('namespace', { description: NAMESPACE_ARG }) namespace: string,
+  ): Promise<number> {
     return propertyService.deleteAll(ctx, namespace);
   }
 }

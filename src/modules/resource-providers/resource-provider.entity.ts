@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { CreatedAt, UpdatedAt } from '../../common/columns';
+import { CreatedAt, UpdatedAt, TIMESTAMP_DOCS } from '../../common/columns';
 import { Node } from '../../common/relay/node';
 import { NodeEntity } from '../../common/relay/node-entity';
 import { UUIDScalar } from '../../common/scalars';
@@ -17,7 +17,7 @@ export const RESOURCE_PROVIDER_NAME_MAX = 200;
 export class ResourceProvider extends NodeEntity implements Node {
   static readonly nodeType = 'ResourceProvider';
 
-  @Field(() => UUIDScalar)
+  @Field(() => UUIDScalar, { description: 'The natural key, given or generated at creation.' })
   @Column({ type: 'uuid', unique: true })
   uuid: string;
 
@@ -48,11 +48,11 @@ export class ResourceProvider extends NodeEntity implements Node {
   @JoinColumn({ name: 'root_id' })
   rootProvider?: ResourceProvider;
 
-  @Field()
+  @Field({ description: TIMESTAMP_DOCS.createdAt })
   @CreatedAt()
   createdAt: Date;
 
-  @Field({ nullable: true })
+  @Field({ nullable: true, description: TIMESTAMP_DOCS.updatedAt })
   @UpdatedAt()
   updatedAt: Date;
 }

@@ -2,21 +2,30 @@ import { Field, InputType } from 'type-graphql';
 import { UUIDScalar } from '../../common/scalars';
 import { RESOURCE_PROVIDER_NAME_MAX } from './resource-provider.entity';
 
-@InputType()
+const PROVIDER_NAME = `Unique name, 1–${RESOURCE_PROVIDER_NAME_MAX} characters, single-line (CONFLICT when taken).`;
+
+@InputType({ description: 'A new resource provider.' })
 export class CreateResourceProviderInput {
-  @Field(() => UUIDScalar, { nullable: true, description: 'Generated when left out.' })
+  @Field(() => UUIDScalar, {
+    nullable: true,
+    description: 'Its uuid (CONFLICT when taken); generated when left out.',
+  })
   uuid?: string | null;
 
-  @Field({ description: `Unique name, 1–${RESOURCE_PROVIDER_NAME_MAX} characters.` })
+  @Field({ description: PROVIDER_NAME })
   name: string;
 
-  @Field(() => UUIDScalar, { nullable: true, description: 'The parent provider; left out: a new root.' })
+  @Field(() => UUIDScalar, {
+    nullable: true,
+    description:
+      'The parent provider (BAD_USER_INPUT when there is none with that uuid); left out: a new root.',
+  })
   parentUuid?: string | null;
 }
 
-@InputType({ description: 'Fields left out stay as they are.' })
+@InputType({ description: 'Changes to a resource provider: fields left out stay as they are.' })
 export class UpdateResourceProviderInput {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: `A new name: ${PROVIDER_NAME} null: BAD_USER_INPUT.` })
   name?: string | null;
 
   @Field(() => UUIDScalar, {
@@ -26,12 +35,12 @@ export class UpdateResourceProviderInput {
   parentUuid?: string | null;
 }
 
-@InputType({ description: 'Filters combine with AND.' })
+@InputType({ description: 'Which providers to list; conditions given combine with AND.' })
 export class ResourceProviderFilter {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'The provider with exactly this name.' })
   name?: string | null;
 
-  @Field(() => UUIDScalar, { nullable: true })
+  @Field(() => UUIDScalar, { nullable: true, description: 'The provider with this uuid.' })
   uuid?: string | null;
 
   @Field(() => UUIDScalar, { nullable: true, description: 'Providers in the same tree as this one.' })
@@ -51,7 +60,7 @@ export class ResourceProviderFilter {
 
   @Field(() => [[String]], {
     nullable: true,
-    description: 'Has at least one trait of each inner list.',
+    description: 'Has at least one trait of each inner list (an empty inner list: BAD_USER_INPUT).',
   })
   anyOf?: string[][] | null;
 }

@@ -1,8 +1,10 @@
-import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
+import { ConnectionArgs } from '../../common/relay/page-args';
 import { defineNodeType, numericKey } from '../../common/relay/node';
 import { UUIDScalar } from '../../common/scalars';
 import { Trait } from '../traits/trait.entity';
+import { PLACEMENT_WRITE_ACCESS } from '../traits/trait.policy';
 import { ResourceProviderConnection } from './resource-provider.connection';
 import { ResourceProvider } from './resource-provider.entity';
 import {
@@ -12,6 +14,9 @@ import {
 } from './resource-provider.inputs';
 import { childrenByParentPk, resourceProviderByPk, traitsByProviderPk } from './resource-provider.loaders';
 import { resourceProviderService } from './resource-provider.service';
+
+const PROVIDER_UUID =
+  "The provider's uuid; NOT_FOUND when there is none (null for the resourceProvider query).";
 
 export const resourceProviderNode = defineNodeType('ResourceProvider', (ctx, key) => {
   const pk = numericKey(key);
@@ -23,21 +28,23 @@ export class ResourceProviderResolver {
   @Query(() => ResourceProviderConnection, { description: 'Resource providers, by name. Open to everyone.' })
   async resourceProviders(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('last', () => Int, { nullable: true }) last?: number,
-    @Arg('before', () => String, { nullable: true }) before?: string,
-    @Arg('filter', () => ResourceProviderFilter, { nullable: true }) filter?: ResourceProviderFilter,
+    @Args(() => ConnectionArgs) page: ConnectionArgs,
+    @Arg('filter', () => ResourceProviderFilter, {
+      nullable: true,
+      description: 'Which providers; null: all.',
+    })
+    filter?: ResourceProviderFilter,
   ): Promise<ResourceProviderConnection> {
-    return ResourceProviderConnection.from(
-      await resourceProviderService.list(ctx, { first, after, last, before, filter }),
-    );
+    return ResourceProviderConnection.from(await resourceProviderService.list(ctx, { ...page, filter }));
   }
 
-  @Query(() => ResourceProvider, { nullable: true, description: 'A provider by uuid; null if absent.' })
+  @Query(() => ResourceProvider, {
+    nullable: true,
+    description: 'A provider by uuid; null if absent. Open to everyone.',
+  })
   resourceProvider(
     @Ctx() ctx: Context,
-    @Arg('uuid', () => UUIDScalar) uuid: string,
+    @Arg('uuid', () => UUIDScalar, { description: PROVIDER_UUID }) uuid: string,
   ): Promise<ResourceProvider | null> {
     return resourceProviderService.getByUuid(ctx, uuid);
   }
@@ -63,51 +70,61 @@ export class ResourceProviderResolver {
     return ctx.loaders.get(traitsByProviderPk).load(provider.pk);
   }
 
-  @Mutation(() => ResourceProvider, { description: 'Admins and services. Name unique (CONFLICT).' })
+  @Mutation(() => ResourceProvider, {
+    description: `Creates a provider, a root or under a parent. CONFLICT when the name or uuid is taken; BAD_USER_INPUT for an unknown parentUuid. ${PLACEMENT_WRITE_ACCESS}`,
+  })
   createResourceProvider(
     @Ctx() ctx: Context,
-    @Arg('input') input: CreateResourceProviderInput,
+    @Arg('input', { description: 'The provider.' }) input: CreateResourceProviderInput,
   ): Promise<ResourceProvider> {
     return resourceProviderService.create(ctx, input);
   }
 
   @Mutation(() => ResourceProvider, {
-    description:
-      'Renames or re-parents a provider (never under itself or a descendant). Admins and services.',
+    description: `Renames or re-parents a provider: BAD_USER_INPUT under itself or a descendant, CONFLICT when the new name is taken. ${PLACEMENT_WRITE_ACCESS}`,
   })
   updateResourceProvider(
     @Ctx() ctx: Context,
-    @Arg('uuid', () => UUIDScalar) uuid: string,
-    @Arg('input') input: UpdateResourceProviderInput,
+    @Arg('uuid', () => UUIDScalar, { description: PROVIDER_UUID }) uuid: string,
+    @Arg('input', { description: 'The changes.' }) input: UpdateResourceProviderInput,
   ): Promise<ResourceProvider> {
     return resourceProviderService.update(ctx, uuid, input);
   }
 
-  @Mutation(() => Boolean, { description: 'CONFLICT while it has children. Admins and services.' })
-  deleteResourceProvider(@Ctx() ctx: Context, @Arg('uuid', () => UUIDScalar) uuid: string): Promise<boolean> {
+  @Mutation(() => Boolean, {
+    description: `Deletes a provider with its traits; returns true. CONFLICT while it has children. ${PLACEMENT_WRITE_ACCESS}`,
+  })
+  deleteResourceProvider(
+    @Ctx() ctx: Context,
+    @Arg('uuid', () => UUIDScalar, { description: PROVIDER_UUID }) uuid: string,
+  ): Promise<boolean> {
     return resourceProviderService.delete(ctx, uuid);
   }
 
   @Mutation(() => ResourceProvider, {
-    description:
-      'Replaces all traits of a provider. CONFLICT (and no change) unless generation is current, checked before the names; a change of the set increments it by one, the same set again leaves it. Admins and services.',
+    description: `Replaces all traits of a provider. CONFLICT (and no change) unless generation is current, checked before the names; a change of the set increments it by one, the same set again leaves it. BAD_USER_INPUT naming unknown traits. ${PLACEMENT_WRITE_ACCESS}`,
   })
   setResourceProviderTraits(
     @Ctx() ctx: Context,
-    @Arg('uuid', () => UUIDScalar) uuid: string,
-    @Arg('traits', () => [String]) traits: string[],
-    @Arg('generation', () => Int) generation: number,
+    @Arg('uuid', () => UUIDScalar, { description: PROVIDER_UUID }) uuid: string,
+    @Arg('traits', () => [String], {
+      description: 'The trait names the provider should have, each existing.',
+    })
+    traits: string[],
+    @Arg('generation', () => Int, {
+      description: "The provider's generation as last read: CONFLICT when it has changed since.",
+    })
+    generation: number,
   ): Promise<ResourceProvider> {
     return resourceProviderService.setTraits(ctx, uuid, traits, generation);
   }
 
   @Mutation(() => ResourceProvider, {
-    description:
-      'Removes every trait of a provider (its generation increments if it had any). Admins and services.',
+    description: `Removes every trait of a provider (its generation increments if it had any). ${PLACEMENT_WRITE_ACCESS}`,
   })
   deleteResourceProviderTraits(
     @Ctx() ctx: Context,
-    @Arg('uuid', () => UUIDScalar) uuid: string,
+    @Arg('uuid', () => UUIDScalar, { description: PROVIDER_UUID }) uuid: string,
   ): Promise<ResourceProvider> {
     return resourceProviderService.deleteTraits(ctx, uuid);
   }

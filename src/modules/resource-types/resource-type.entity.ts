@@ -1,6 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
 import { Column, Entity } from 'typeorm';
-import { CreatedAt, UpdatedAt } from '../../common/columns';
+import { CreatedAt, UpdatedAt, TIMESTAMP_DOCS } from '../../common/columns';
 import { Node } from '../../common/relay/node';
 import { NodeEntity } from '../../common/relay/node-entity';
 
@@ -14,7 +14,9 @@ export const RESOURCE_TYPE_NAME_MAX = 80;
 export class ResourceType extends NodeEntity implements Node {
   static readonly nodeType = 'ResourceType';
 
-  @Field()
+  @Field({
+    description: `The unique name, at most ${RESOURCE_TYPE_NAME_MAX} characters, e.g. OS::Nova::Flavor or OS::Glance::Image.`,
+  })
   @Column({ type: 'varchar', length: RESOURCE_TYPE_NAME_MAX, unique: true, collation: 'C' })
   name: string;
 
@@ -22,11 +24,11 @@ export class ResourceType extends NodeEntity implements Node {
   @Column({ type: 'boolean', default: false })
   protected: boolean;
 
-  @Field()
+  @Field({ description: TIMESTAMP_DOCS.createdAt })
   @CreatedAt()
   createdAt: Date;
 
-  @Field({ nullable: true })
+  @Field({ nullable: true, description: TIMESTAMP_DOCS.updatedAt })
   @UpdatedAt()
   updatedAt: Date;
 }

@@ -7,9 +7,9 @@ export type ResourceConnection = InstanceType<typeof ResourceConnection>;
 
 @ObjectType({ description: 'The tags after adding one; created is false when the tag was already there.' })
 export class AddTagPayload {
-  @Field(() => [String])
+  @Field(() => [String], { description: 'Every tag of the resource now, in byte order.' })
   tags: string[];
 
-  @Field()
+  @Field({ description: 'false when the resource already carried the tag (nothing changed).' })
   created: boolean;
 }

@@ -1,6 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { CreatedAt, UpdatedAt } from '../../common/columns';
+import { CreatedAt, UpdatedAt, TIMESTAMP_DOCS } from '../../common/columns';
 import { Node } from '../../common/relay/node';
 import { NodeEntity } from '../../common/relay/node-entity';
 import { UUIDScalar } from '../../common/scalars';
@@ -23,7 +23,7 @@ export class Resource extends NodeEntity implements Node {
   @Column({ type: 'uuid', unique: true })
   uuid: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Display name; null when none was given.' })
   @Column({ type: 'varchar', length: RESOURCE_LIMITS.name, nullable: true })
   name: string | null;
 
@@ -43,11 +43,11 @@ export class Resource extends NodeEntity implements Node {
   @Column({ type: 'varchar', length: RESOURCE_LIMITS.projectId })
   projectId: string;
 
-  @Field()
+  @Field({ description: TIMESTAMP_DOCS.createdAt })
   @CreatedAt()
   createdAt: Date;
 
-  @Field({ nullable: true })
+  @Field({ nullable: true, description: TIMESTAMP_DOCS.updatedAt })
   @UpdatedAt()
   updatedAt: Date;
 }

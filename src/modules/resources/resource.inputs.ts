@@ -1,12 +1,21 @@
 import { Field, InputType } from 'type-graphql';
 import { JSONScalar, UUIDScalar } from '../../common/scalars';
+import { RESOURCE_DOCS } from './resource.docs';
+import { RESOURCE_LIMITS } from './resource.entity';
+import { FILTER_TAGS_MAX } from './resource.rules';
 
 @InputType({ description: 'A resource to register.' })
 export class CreateResourceInput {
-  @Field(() => UUIDScalar, { nullable: true, description: 'Default: a new random uuid.' })
+  @Field(() => UUIDScalar, {
+    nullable: true,
+    description: 'The cloud object uuid (CONFLICT when registered already). Default: a new random uuid.',
+  })
   uuid?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description: `Display name, at most ${RESOURCE_LIMITS.name} characters.`,
+  })
   name?: string | null;
 
   @Field({
@@ -17,46 +26,49 @@ export class CreateResourceInput {
 
   @Field(() => String, {
     nullable: true,
-    description:
-      "Owning project; another project than the caller's: admins only. Default: the caller's project.",
+    description: `Owning project, 1–${RESOURCE_LIMITS.projectId} characters; another project than the caller's: admins only (FORBIDDEN). Default: the caller's project.`,
   })
   projectId?: string | null;
 
   @Field(() => [String], {
     nullable: true,
-    description: 'Tags: case-sensitive, 1–60 characters, no "/" or ",", at most 50 (duplicates count once).',
+    description: RESOURCE_DOCS.tags,
   })
   tags?: string[] | null;
 
   @Field(() => JSONScalar, {
     nullable: true,
-    description:
-      'Key/value properties: a JSON object whose values are strings, numbers or booleans; keys 1–255 characters.',
+    description: RESOURCE_DOCS.properties,
   })
   properties?: unknown;
 }
 
-@InputType({ description: 'Fields left out stay as they are.' })
+@InputType({ description: 'Changes to a resource: fields left out stay as they are.' })
 export class UpdateResourceInput {
-  @Field(() => String, { nullable: true, description: 'null clears it.' })
+  @Field(() => String, {
+    nullable: true,
+    description: `Display name, at most ${RESOURCE_LIMITS.name} characters; null clears it.`,
+  })
   name?: string | null;
 
   @Field(() => JSONScalar, {
     nullable: true,
-    description: 'Replaces all properties (as setResourceProperties); {} removes them all.',
+    description: `Replaces all properties (as setResourceProperties); {} removes them all, null is BAD_USER_INPUT. ${RESOURCE_DOCS.properties}`,
   })
   properties?: unknown;
 }
 
 @InputType({
-  description:
-    'Every condition given must hold (AND). Tag conditions follow Nova: contradictory ones simply match nothing.',
+  description: `Every condition given must hold (AND). Tag conditions follow Nova: contradictory ones simply match nothing. Each tag list holds at most ${FILTER_TAGS_MAX} tags (BAD_USER_INPUT).`,
 })
 export class ResourceFilter {
   @Field(() => String, { nullable: true, description: 'Resources of this type.' })
   resourceType?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Resources of this project.' })
+  @Field(() => String, {
+    nullable: true,
+    description: "Resources of this project (non-admins only ever see their own project's).",
+  })
   projectId?: string | null;
 
   @Field(() => [String], { nullable: true, description: 'Has all of these tags.' })
@@ -75,7 +87,9 @@ export class ResourceFilter {
   notTagsAny?: string[] | null;
 }
 
-@InputType()
+@InputType({
+  description: 'Which tags to list, and which resources count; conditions given combine with AND.',
+})
 export class ResourceTagUsageFilter {
   @Field(() => String, { nullable: true, description: 'Only tags on resources of this type.' })
   resourceType?: string | null;

@@ -1,8 +1,11 @@
-import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
+import { ConnectionArgs, ForwardPageArgs } from '../../common/relay/page-args';
 import { defineNodeType, numericKey } from '../../common/relay/node';
 import { JSONScalar, UUIDScalar } from '../../common/scalars';
 import { AddTagPayload, ResourceConnection } from './resource.connection';
+import { TAGS_PER_RESOURCE } from './resource-tag.entity';
+import { RESOURCE_DOCS } from './resource.docs';
 import { Resource } from './resource.entity';
 import {
   CreateResourceInput,
@@ -29,20 +32,24 @@ export class ResourceResolver {
   })
   async resources(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('last', () => Int, { nullable: true }) last?: number,
-    @Arg('before', () => String, { nullable: true }) before?: string,
-    @Arg('filter', () => ResourceFilter, { nullable: true }) filter?: ResourceFilter,
+    @Args(() => ConnectionArgs) page: ConnectionArgs,
+    @Arg('filter', () => ResourceFilter, {
+      nullable: true,
+      description: 'Which resources; null: all visible.',
+    })
+    filter?: ResourceFilter,
   ): Promise<ResourceConnection> {
-    return ResourceConnection.from(await resourceService.list(ctx, { first, after, last, before, filter }));
+    return ResourceConnection.from(await resourceService.list(ctx, { ...page, filter }));
   }
 
   @Query(() => Resource, {
     nullable: true,
     description: 'A resource by uuid; null if absent or not visible.',
   })
-  resource(@Ctx() ctx: Context, @Arg('uuid', () => UUIDScalar) uuid: string): Promise<Resource | null> {
+  resource(
+    @Ctx() ctx: Context,
+    @Arg('uuid', () => UUIDScalar, { description: RESOURCE_DOCS.uuid }) uuid: string,
+  ): Promise<Resource | null> {
     return resourceService.getByUuid(ctx, uuid);
   }
 
@@ -52,8 +59,8 @@ export class ResourceResolver {
   })
   resourceHasTag(
     @Ctx() ctx: Context,
-    @Arg('uuid', () => UUIDScalar) uuid: string,
-    @Arg('tag') tag: string,
+    @Arg('uuid', () => UUIDScalar, { description: RESOURCE_DOCS.uuid }) uuid: string,
+    @Arg('tag', { description: 'The tag, compared exactly.' }) tag: string,
   ): Promise<boolean> {
     return resourceService.hasTag(ctx, uuid, tag);
   }
@@ -64,11 +71,14 @@ export class ResourceResolver {
   })
   async resourceTagUsage(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('filter', () => ResourceTagUsageFilter, { nullable: true }) filter?: ResourceTagUsageFilter,
+    @Args(() => ForwardPageArgs) page: ForwardPageArgs,
+    @Arg('filter', () => ResourceTagUsageFilter, {
+      nullable: true,
+      description: 'Which tags and which resources count; null: every tag in use on visible resources.',
+    })
+    filter?: ResourceTagUsageFilter,
   ): Promise<ResourceTagUsageConnection> {
-    return ResourceTagUsageConnection.from(await tagUsageService.list(ctx, { first, after, filter }));
+    return ResourceTagUsageConnection.from(await tagUsageService.list(ctx, { ...page, filter }));
   }
 
   @FieldResolver(() => [String], { description: 'Tags, in byte order.' })
@@ -86,68 +96,89 @@ export class ResourceResolver {
 
   @Mutation(() => Resource, {
     description:
-      "Registers a resource. The type must be in the catalog (admins register an unknown one); projectId other than the caller's: admins only.",
+      "Registers a resource with its tags and properties. The type must be in the catalog (admins register an unknown one); projectId other than the caller's: admins only (FORBIDDEN). CONFLICT when the uuid is taken.",
   })
-  createResource(@Ctx() ctx: Context, @Arg('input') input: CreateResourceInput): Promise<Resource> {
+  createResource(
+    @Ctx() ctx: Context,
+    @Arg('input', { description: 'The resource.' }) input: CreateResourceInput,
+  ): Promise<Resource> {
     return resourceService.create(ctx, input);
   }
 
-  @Mutation(() => Resource, { description: 'Changes the name and/or replaces the properties.' })
+  @Mutation(() => Resource, {
+    description:
+      'Changes the name and/or replaces the properties of a resource the caller can see (NOT_FOUND otherwise).',
+  })
   updateResource(
     @Ctx() ctx: Context,
-    @Arg('uuid', () => UUIDScalar) uuid: string,
-    @Arg('input') input: UpdateResourceInput,
+    @Arg('uuid', () => UUIDScalar, { description: RESOURCE_DOCS.uuid }) uuid: string,
+    @Arg('input', { description: 'The changes.' }) input: UpdateResourceInput,
   ): Promise<Resource> {
     return resourceService.update(ctx, uuid, input);
   }
 
-  @Mutation(() => Boolean, { description: 'Deletes a resource with its tags and properties.' })
-  deleteResource(@Ctx() ctx: Context, @Arg('uuid', () => UUIDScalar) uuid: string): Promise<boolean> {
+  @Mutation(() => Boolean, {
+    description: 'Deletes a resource with its tags and properties; returns true. NOT_FOUND when not visible.',
+  })
+  deleteResource(
+    @Ctx() ctx: Context,
+    @Arg('uuid', () => UUIDScalar, { description: RESOURCE_DOCS.uuid }) uuid: string,
+  ): Promise<boolean> {
     return resourceService.delete(ctx, uuid);
   }
 
-  @Mutation(() => Resource, { description: 'Replaces every property of the resource.' })
+  @Mutation(() => Resource, {
+    description: 'Replaces every property of the resource ({} removes them all). NOT_FOUND when not visible.',
+  })
   setResourceProperties(
     @Ctx() ctx: Context,
-    @Arg('uuid', () => UUIDScalar) uuid: string,
-    @Arg('properties', () => JSONScalar) properties: unknown,
+    @Arg('uuid', () => UUIDScalar, { description: RESOURCE_DOCS.uuid }) uuid: string,
+    @Arg('properties', () => JSONScalar, { description: RESOURCE_DOCS.properties }) properties: unknown,
   ): Promise<Resource> {
     return resourceService.setProperties(ctx, uuid, properties);
   }
 
   @Mutation(() => [String], {
-    description: 'Replaces all tags (duplicates count once; at most 50); returns the tags now set.',
+    description: `Replaces all tags of the resource; returns the tags now set, in byte order. NOT_FOUND when not visible.`,
   })
   setResourceTags(
     @Ctx() ctx: Context,
-    @Arg('uuid', () => UUIDScalar) uuid: string,
-    @Arg('tags', () => [String]) tags: string[],
+    @Arg('uuid', () => UUIDScalar, { description: RESOURCE_DOCS.uuid }) uuid: string,
+    @Arg('tags', () => [String], { description: RESOURCE_DOCS.tags }) tags: string[],
   ): Promise<string[]> {
     return resourceService.setTags(ctx, uuid, tags);
   }
 
   @Mutation(() => AddTagPayload, {
-    description: 'Adds one tag; created is false if it was already there. BAD_USER_INPUT past 50 tags.',
+    description: `Adds one tag; created is false if it was already there. BAD_USER_INPUT past ${TAGS_PER_RESOURCE} tags; NOT_FOUND when the resource is not visible.`,
   })
   addResourceTag(
     @Ctx() ctx: Context,
-    @Arg('uuid', () => UUIDScalar) uuid: string,
-    @Arg('tag') tag: string,
+    @Arg('uuid', () => UUIDScalar, { description: RESOURCE_DOCS.uuid }) uuid: string,
+    @Arg('tag', { description: RESOURCE_DOCS.tag }) tag: string,
   ): Promise<AddTagPayload> {
     return resourceService.addTag(ctx, uuid, tag);
   }
 
-  @Mutation(() => [String], { description: 'Removes one tag; NOT_FOUND if the resource does not carry it.' })
+  @Mutation(() => [String], {
+    description:
+      'Removes one tag; returns the tags left. NOT_FOUND if the resource does not carry it or is not visible.',
+  })
   removeResourceTag(
     @Ctx() ctx: Context,
-    @Arg('uuid', () => UUIDScalar) uuid: string,
-    @Arg('tag') tag: string,
+    @Arg('uuid', () => UUIDScalar, { description: RESOURCE_DOCS.uuid }) uuid: string,
+    @Arg('tag', { description: RESOURCE_DOCS.tag }) tag: string,
   ): Promise<string[]> {
     return resourceService.removeTag(ctx, uuid, tag);
   }
 
-  @Mutation(() => Boolean, { description: 'Removes every tag of the resource.' })
-  removeAllResourceTags(@Ctx() ctx: Context, @Arg('uuid', () => UUIDScalar) uuid: string): Promise<boolean> {
+  @Mutation(() => Boolean, {
+    description: 'Removes every tag of the resource; returns true. NOT_FOUND when not visible.',
+  })
+  removeAllResourceTags(
+    @Ctx() ctx: Context,
+    @Arg('uuid', () => UUIDScalar, { description: RESOURCE_DOCS.uuid }) uuid: string,
+  ): Promise<boolean> {
     return resourceService.removeAllTags(ctx, uuid);
   }
 }

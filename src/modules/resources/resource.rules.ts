@@ -5,6 +5,8 @@ import { TAG_MAX_LENGTH, TAGS_PER_RESOURCE } from './resource-tag.entity';
 
 export const PROPERTIES_PER_RESOURCE = 500;
 export const PROPERTY_VALUE_MAX_LENGTH = 4096;
+/** At most this many tags in each tag condition of a resource filter. */
+export const FILTER_TAGS_MAX = 100;
 
 // PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate cannot be encoded: neither could round-trip.
 // eslint-disable-next-line no-control-regex

@@ -20,12 +20,12 @@ import {
   checkTag,
   checkTagCount,
   checkTags,
+  FILTER_TAGS_MAX,
 } from './resource.rules';
 import { RESOURCE_LIMITS, Resource } from './resource.entity';
 import { TAGS_PER_RESOURCE } from './resource-tag.entity';
 
 /** A list given to a filter: at most this many tags, so that a query stays a query. */
-const FILTER_TAGS_MAX = 100;
 
 /** A resource's own text fields (RESOURCE_LIMITS, single-line), with every problem in one BAD_USER_INPUT. */
 function checkResourceFields(input: {

@@ -3,10 +3,12 @@ import { ConnectionType } from '../../common/relay/connection.type';
 
 @ObjectType({ description: 'How many resources of one type carry a tag.' })
 export class ResourceTypeTagCount {
-  @Field()
+  @Field({ description: 'The resource type name, e.g. OS::Nova::Server.' })
   resourceType: string;
 
-  @Field(() => Int)
+  @Field(() => Int, {
+    description: 'Resources of that type carrying the tag (only those the caller can see).',
+  })
   count: number;
 }
 

@@ -1,5 +1,6 @@
-import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
+import { ForwardPageArgs } from '../../common/relay/page-args';
 import { Namespace } from '../namespaces/namespace.entity';
 import { visibleNamespaceByPk } from '../namespaces/namespace.loaders';
 import { inView } from '../namespaces/resource-type-view';
@@ -7,6 +8,7 @@ import { MetadefObject } from '../objects/object.entity';
 import { objectByPk } from '../objects/object.loaders';
 import { PropertySearchConnection, PropertySearchHit } from './property-search-hit.type';
 import { propertySearchService } from './property-search.service';
+import { SEARCH_MAX_TERMS, SEARCH_QUERY_MAX } from './search-query';
 
 @Resolver(() => PropertySearchHit)
 export class PropertySearchResolver {
@@ -19,13 +21,20 @@ export class PropertySearchResolver {
   })
   async searchProperties(
     @Ctx() ctx: Context,
-    @Arg('query') query: string,
-    @Arg('resourceType', () => String, { nullable: true }) resourceType?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('query', {
+      description: `What to look for, at most ${SEARCH_QUERY_MAX} characters: words of letters and digits (anything else separates them; the first ${SEARCH_MAX_TERMS} count). BAD_USER_INPUT when too long or without a letter or digit.`,
+    })
+    query: string,
+    @Arg('resourceType', () => String, {
+      nullable: true,
+      description:
+        'Only namespaces associated with this resource type, e.g. OS::Nova::Flavor, with its prefix applied.',
+    })
+    resourceType: string | undefined,
+    @Args(() => ForwardPageArgs) page: ForwardPageArgs,
   ): Promise<PropertySearchConnection> {
     return PropertySearchConnection.from(
-      await propertySearchService.search(ctx, { query, resourceType, first, after }),
+      await propertySearchService.search(ctx, { ...page, query, resourceType }),
     );
   }
 

@@ -1,7 +1,7 @@
 import { InputError } from '../../common/errors';
 
 export const SEARCH_QUERY_MAX = 200;
-const MAX_TERMS = 16;
+export const SEARCH_MAX_TERMS = 16;
 
 /**
  * Turns what a user typed into a `to_tsquery('simple', …)` text that can never be a tsquery syntax error:
@@ -17,7 +17,7 @@ export function toPrefixTsquery(text: string, field = 'query'): string {
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
-    .slice(0, MAX_TERMS);
+    .slice(0, SEARCH_MAX_TERMS);
   if (!words.length) throw new InputError(field, 'must contain at least one letter or digit');
   return words.map((word, index) => `'${word}'${index === words.length - 1 ? ':*' : ''}`).join(' & ');
 }

@@ -14,9 +14,9 @@ export class TraitValidation {
   invalid: string[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'The result of createTrait: the trait, and whether this call created it.' })
 export class CreateTraitPayload {
-  @Field(() => Trait)
+  @Field(() => Trait, { description: 'The trait, new or existing.' })
   trait: Trait;
 
   @Field({ description: 'false when the trait already existed (nothing changed).' })

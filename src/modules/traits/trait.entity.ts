@@ -1,6 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
 import { Column, Entity } from 'typeorm';
-import { CreatedAt } from '../../common/columns';
+import { CreatedAt, TIMESTAMP_DOCS } from '../../common/columns';
 import { Node } from '../../common/relay/node';
 import { NodeEntity } from '../../common/relay/node-entity';
 
@@ -26,7 +26,7 @@ export class Trait extends NodeEntity implements Node {
   @Column({ type: 'boolean', default: false })
   standard: boolean;
 
-  @Field()
+  @Field({ description: TIMESTAMP_DOCS.createdAt })
   @CreatedAt()
   createdAt: Date;
 }

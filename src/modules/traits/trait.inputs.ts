@@ -1,6 +1,6 @@
 import { Field, InputType } from 'type-graphql';
 
-@InputType({ description: 'Filters combine with AND.' })
+@InputType({ description: 'Which traits to list; conditions given combine with AND.' })
 export class TraitFilter {
   @Field(() => String, { nullable: true, description: 'Names starting with this prefix, e.g. "HW_CPU".' })
   startsWith?: string | null;

@@ -9,3 +9,6 @@ export function assertCanWritePlacement(ctx: Context, what: string): void {
   if (ctx.identity.isAdmin || ctx.identity.isService) return;
   throw new ForbiddenError(`Only admins and services may change ${what}`);
 }
+
+/** Who may write traits and providers, as the schema says it on each such mutation. */
+export const PLACEMENT_WRITE_ACCESS = 'Needs the admin or the service role (FORBIDDEN otherwise).';

@@ -1,8 +1,10 @@
-import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
+import { ConnectionArgs } from '../../common/relay/page-args';
 import { defineNodeType, numericKey } from '../../common/relay/node';
 import { CreateTraitPayload, TraitConnection, TraitValidation } from './trait.connection';
-import { Trait } from './trait.entity';
+import { CUSTOM_TRAIT_NAME, TRAIT_NAME_MAX, Trait } from './trait.entity';
+import { PLACEMENT_WRITE_ACCESS } from './trait.policy';
 import { TraitFilter } from './trait.inputs';
 import { associatedByTraitPk, traitByPk } from './trait.loaders';
 import { traitService } from './trait.service';
@@ -17,17 +19,18 @@ export class TraitResolver {
   @Query(() => TraitConnection, { description: 'Standard and custom traits, by name. Open to everyone.' })
   async traits(
     @Ctx() ctx: Context,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('last', () => Int, { nullable: true }) last?: number,
-    @Arg('before', () => String, { nullable: true }) before?: string,
-    @Arg('filter', () => TraitFilter, { nullable: true }) filter?: TraitFilter,
+    @Args(() => ConnectionArgs) page: ConnectionArgs,
+    @Arg('filter', () => TraitFilter, { nullable: true, description: 'Which traits; null: all.' })
+    filter?: TraitFilter,
   ): Promise<TraitConnection> {
-    return TraitConnection.from(await traitService.list(ctx, { first, after, last, before, filter }));
+    return TraitConnection.from(await traitService.list(ctx, { ...page, filter }));
   }
 
   @Query(() => Trait, { nullable: true, description: 'A trait by name; null if it does not exist.' })
-  trait(@Ctx() ctx: Context, @Arg('name') name: string): Promise<Trait | null> {
+  trait(
+    @Ctx() ctx: Context,
+    @Arg('name', { description: 'The trait name, e.g. HW_CPU_X86_AVX2.' }) name: string,
+  ): Promise<Trait | null> {
     return traitService.getByName(ctx, name);
   }
 
@@ -36,7 +39,10 @@ export class TraitResolver {
   })
   validateTraits(
     @Ctx() ctx: Context,
-    @Arg('names', () => [String]) names: string[],
+    @Arg('names', () => [String], {
+      description: 'Trait names to check; any string (malformed ones are invalid).',
+    })
+    names: string[],
   ): Promise<TraitValidation> {
     return traitService.validate(ctx, names);
   }
@@ -47,18 +53,22 @@ export class TraitResolver {
   }
 
   @Mutation(() => CreateTraitPayload, {
-    description:
-      'Creates a custom trait (^CUSTOM_[A-Z0-9_]+$, at most 255 characters); created: false if it exists. Admins and services.',
+    description: `Creates a custom trait; created: false if it exists (nothing changes). BAD_USER_INPUT for a name that is not ${CUSTOM_TRAIT_NAME.source} or is longer than ${TRAIT_NAME_MAX} characters. ${PLACEMENT_WRITE_ACCESS}`,
   })
-  createTrait(@Ctx() ctx: Context, @Arg('name') name: string): Promise<CreateTraitPayload> {
+  createTrait(
+    @Ctx() ctx: Context,
+    @Arg('name', { description: 'The new trait name, e.g. CUSTOM_GOLD.' }) name: string,
+  ): Promise<CreateTraitPayload> {
     return traitService.create(ctx, name);
   }
 
   @Mutation(() => Boolean, {
-    description:
-      'Deletes a custom trait: BAD_USER_INPUT for a standard trait, CONFLICT while a provider has it. Admins and services.',
+    description: `Deletes a custom trait; returns true. BAD_USER_INPUT for a standard trait, NOT_FOUND for an unknown one, CONFLICT while a provider has it. ${PLACEMENT_WRITE_ACCESS}`,
   })
-  deleteTrait(@Ctx() ctx: Context, @Arg('name') name: string): Promise<boolean> {
+  deleteTrait(
+    @Ctx() ctx: Context,
+    @Arg('name', { description: 'The custom trait name.' }) name: string,
+  ): Promise<boolean> {
     return traitService.delete(ctx, name);
   }
 }

@@ -14,7 +14,7 @@ export class MetadataValidation {
   @Field({ description: 'True when no key has an error (unknown keys do not make it false).' })
   valid: boolean;
 
-  @Field(() => [MetadataError])
+  @Field(() => [MetadataError], { description: 'One entry per key whose value breaks its definition.' })
   errors: MetadataError[];
 
   @Field(() => [String], {

@@ -2,7 +2,7 @@ import { Arg, Ctx, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../common/context';
 import { JSONScalar } from '../../common/scalars';
 import { MetadataValidation } from './metadata-validation.type';
-import { validationService } from './validation.service';
+import { METADATA_KEY_MAX, METADATA_MAX_KEYS, validationService } from './validation.service';
 
 @Resolver()
 export class ValidationResolver {
@@ -14,9 +14,10 @@ export class ValidationResolver {
   })
   validateMetadata(
     @Ctx() ctx: Context,
-    @Arg('resourceType') resourceType: string,
+    @Arg('resourceType', { description: 'The resource type the values are for, e.g. OS::Nova::Flavor.' })
+    resourceType: string,
     @Arg('metadata', () => JSONScalar, {
-      description: 'A JSON object of keys to strings, numbers, booleans or arrays of them.',
+      description: `A JSON object of at most ${METADATA_MAX_KEYS} keys (1–${METADATA_KEY_MAX} characters) to strings, numbers, booleans or arrays of them; BAD_USER_INPUT otherwise.`,
     })
     metadata: unknown,
   ): Promise<MetadataValidation> {

@@ -14,7 +14,7 @@ import {
 import { checkSchema } from './schema-check';
 
 export const METADATA_MAX_KEYS = 500;
-const KEY_MAX = 255;
+export const METADATA_KEY_MAX = 255;
 
 function isScalar(value: unknown): value is string | number | boolean {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
@@ -30,8 +30,8 @@ function readMetadata(metadata: unknown): [string, MetadataValue][] {
     throw new InputError('metadata', `must have at most ${METADATA_MAX_KEYS} keys`);
   }
   for (const [key, value] of entries) {
-    if (!key.length || key.length > KEY_MAX) {
-      throw new InputError('metadata', `keys must be 1 to ${KEY_MAX} characters long`);
+    if (!key.length || key.length > METADATA_KEY_MAX) {
+      throw new InputError('metadata', `keys must be 1 to ${METADATA_KEY_MAX} characters long`);
     }
     if (!isScalar(value) && !(Array.isArray(value) && value.every(isScalar))) {
       throw new InputError(
