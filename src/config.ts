@@ -2,7 +2,9 @@
  * The environment, parsed and validated once. Every setting the service reads is here, with its default;
  * the README's configuration table mirrors this file.
  */
+import { join } from 'node:path';
 import { isLoopbackHost, parseAddressRange } from './common/identity/proxy-trust';
+import { projectRoot } from './common/paths';
 
 export type AuthMode = 'none' | 'headers' | 'jwt' | 'keystone';
 export type Visibility = 'public' | 'private';
@@ -32,6 +34,9 @@ export interface Config {
   metrics: MetricsConfig;
   introspection: boolean;
   graphiql: boolean;
+  /** The explorer web app at `/` (EXPLORER), served from `explorerDir` (EXPLORER_DIR, the build's dist/web). */
+  explorer: boolean;
+  explorerDir: string;
   logLevel: string;
   shutdownTimeoutMs: number;
   limits: { maxDepth: number; maxAliases: number; maxCost: number; maxTokens: number; maxDirectives: number };
@@ -291,6 +296,8 @@ export function loadConfig(env: Env = process.env): Config {
     ...identitySettings(env, authMode, host),
     introspection: bool(env, 'INTROSPECTION', true),
     graphiql: bool(env, 'GRAPHIQL', true),
+    explorer: bool(env, 'EXPLORER', true),
+    explorerDir: env.EXPLORER_DIR || join(projectRoot(), 'dist', 'web'),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10000, 0),
     limits: {
