@@ -71,6 +71,12 @@ const shellWord = (word: string) =>
 
 const cliValue = (value: Value) => (Array.isArray(value) ? value.join(',') : String(value));
 
+/** The openstack command that sets properties on a resource type (the keys carry that type's prefix). */
+const CLI_OF: Record<string, 'flavor' | 'image'> = {
+  'OS::Nova::Flavor': 'flavor',
+  'OS::Glance::Image': 'image',
+};
+
 export function cliLines(command: 'flavor' | 'image', metadata: Record<string, Value>): string {
   const target = command === 'flavor' ? '<flavor>' : '<image>';
   const options = Object.entries(metadata).map(
@@ -272,7 +278,10 @@ export function ComposeScreen() {
               <button className="small" onClick={() => add(hit.property)}>
                 Add {hit.property.name}
               </button>{' '}
-              {hit.property.title} <span className="muted">· {constraintsOf(hit.property)}</span>
+              {hit.property.title}{' '}
+              <span className="muted">
+                in {hit.namespace.name} · {constraintsOf(hit.property)}
+              </span>
             </li>
           ))}
         </ul>
@@ -329,8 +338,9 @@ export function ComposeScreen() {
       {draft.length ? (
         <div className="outputs">
           <Output title="JSON" text={JSON.stringify(metadata, null, 2)} />
-          <Output title="flavor CLI" text={cliLines('flavor', metadata)} />
-          <Output title="image CLI" text={cliLines('image', metadata)} />
+          {CLI_OF[resourceType] ? (
+            <Output title={`${CLI_OF[resourceType]} CLI`} text={cliLines(CLI_OF[resourceType], metadata)} />
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -38,10 +38,11 @@ const TagUsageQuery = graphql(`
 `);
 
 const DiscoveryQuery = graphql(`
-  query Discovery($resourceType: String!) {
-    resourceProperties(resourceType: $resourceType) {
+  query Discovery($resourceType: String!, $includePrivate: Boolean!) {
+    resourceProperties(resourceType: $resourceType, includePrivate: $includePrivate) {
       id
       name
+      private
       values
       definition {
         id
@@ -55,24 +56,37 @@ const DiscoveryQuery = graphql(`
 const FILTERS = [
   ['tags', 'All of these tags'],
   ['tagsAny', 'Any of these tags'],
-  ['notTags', 'Not all of these tags'],
-  ['notTagsAny', 'None of these tags'],
+  ['notTags', 'None of these tags'],
+  ['notTagsAny', 'Not all of these tags'],
 ] as const;
 type TagFilter = (typeof FILTERS)[number][0];
 
 function Discovery({ resourceType }: { resourceType: string }) {
-  const { data, error } = useQuery(DiscoveryQuery, { variables: { resourceType }, skip: !resourceType });
+  const [includePrivate, setIncludePrivate] = useState(false);
+  const { data, error } = useQuery(DiscoveryQuery, {
+    variables: { resourceType, includePrivate },
+    skip: !resourceType,
+  });
   if (!resourceType)
     return <p className="muted">Choose a resource type to see the keys its resources carry.</p>;
   return (
     <section aria-label="Property discovery">
       <h2>Property keys of {resourceType}</h2>
+      <label className="inline">
+        <input
+          type="checkbox"
+          checked={includePrivate}
+          onChange={(event) => setIncludePrivate(event.target.checked)}
+        />
+        include private keys (admins)
+      </label>
       <ErrorBox error={error} />
       {data && !data.resourceProperties.length ? <p className="muted">No keys yet.</p> : null}
       <ul>
         {data?.resourceProperties.map((property) => (
           <li key={property.id}>
-            <code>{property.name}</code>{' '}
+            <code>{property.name}</code>
+            {property.private ? <span className="muted"> (private)</span> : null}{' '}
             {property.definition ? (
               <span className="muted">
                 ({property.definition.title}, {property.definition.type.toLowerCase()})
