@@ -268,6 +268,7 @@ it('Admin: creates a namespace, a property and a tag; the API’s errors appear 
   await expectText(property.locator('.field-error'), /.+/);
   const errored = await property.locator('.field:has(.field-error) .label').allTextContents();
   expect(errored.some((label) => label === 'Minimum' || label === 'Maximum')).toBe(true);
+  await shot('admin');
 
   await property.getByLabel('Maximum').fill('64');
   await property.getByRole('button', { name: 'Create property' }).click();
@@ -282,8 +283,7 @@ it('Admin: creates a namespace, a property and a tag; the API’s errors appear 
   await tag.getByLabel('Tag', { exact: true }).fill('SSD');
   await tag.getByLabel('Parent tag').fill('NoSuchParent');
   await tag.getByRole('button', { name: 'Create or rename tag' }).click();
-  await expectText(tag.getByRole('alert'), /NoSuchParent|not found|parent/i);
-  await shot('admin');
+  await expectText(tag.getByRole('alert'), /NoSuchParent/);
 
   // What the admin made is what the definitions screen shows, with the association's prefix.
   await page.goto(`${base}#definitions`);
