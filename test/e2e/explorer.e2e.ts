@@ -173,9 +173,29 @@ it('Compose: controls from the definitions, live validation, JSON and CLI lines'
   await find.fill('cpu_policy');
   await page.getByRole('button', { name: 'Add hw_cpu_policy' }).first().click();
   await page.getByLabel('Value of hw_cpu_policy').selectOption('shared');
+  await find.fill('auto_disk');
+  await page.getByRole('button', { name: 'Add auto_disk_config' }).click();
+  const boolean = page.getByLabel('Value of auto_disk_config');
+  expect(await boolean.getAttribute('type')).toBe('checkbox');
+  await boolean.check();
+  await find.fill('InstructionSet');
+  await page.getByRole('button', { name: 'Add CIM_PASD_InstructionSetExtensionName' }).click();
+  const items = page.getByLabel('Value of CIM_PASD_InstructionSetExtensionName');
+  await items.getByLabel('x86:AES').check();
+  await items.getByLabel('x86:AVX', { exact: true }).check();
   await expectText(page.getByLabel('Validation'), 'Valid for OS::Glance::Image');
+  expect(JSON.parse((await page.getByLabel('JSON', { exact: true }).textContent()) ?? '')).toEqual({
+    hw_cpu_policy: 'shared',
+    auto_disk_config: true,
+    CIM_PASD_InstructionSetExtensionName: ['x86:AES', 'x86:AVX'],
+  });
   expect(await page.getByLabel('image CLI', { exact: true }).textContent()).toBe(
-    'openstack image set \\\n  --property hw_cpu_policy=shared <image>',
+    [
+      'openstack image set',
+      '  --property hw_cpu_policy=shared',
+      '  --property auto_disk_config=true',
+      '  --property CIM_PASD_InstructionSetExtensionName=x86:AES,x86:AVX <image>',
+    ].join(' \\\n'),
   );
 });
 
@@ -256,14 +276,14 @@ it('Admin: creates a namespace, a property and a tag; the API’s errors appear 
   await namespace.getByRole('button', { name: 'Create namespace' }).click();
   await expectText(namespace.locator('.ok'), 'Created namespace E2E::Admin');
 
-  const property = page.getByRole('form', { name: 'Create property' });
+  const property = page.getByRole('form', { name: 'Create or replace property' });
   await property.getByLabel('Namespace').fill('E2E::Admin');
   await property.getByLabel('Name', { exact: true }).fill('disk_bus');
   await property.getByLabel('Title').fill('Disk bus');
   await property.getByLabel('Type').selectOption('INTEGER');
   await property.getByLabel('Minimum').fill('10');
   await property.getByLabel('Maximum').fill('1');
-  await property.getByRole('button', { name: 'Create property' }).click();
+  await property.getByRole('button', { name: 'Create or replace property' }).click();
   // The API names the field (extensions.field): the message sits next to that control.
   await expectText(property.locator('.field-error'), /.+/);
   const errored = await property.locator('.field:has(.field-error) .label').allTextContents();
@@ -272,9 +292,22 @@ it('Admin: creates a namespace, a property and a tag; the API’s errors appear 
   await shot('admin');
 
   await property.getByLabel('Maximum').fill('64');
-  await property.getByRole('button', { name: 'Create property' }).click();
+  await property.getByRole('button', { name: 'Create or replace property' }).click();
   await expectText(property.locator('.ok'), 'Created property disk_bus');
   expect(await property.locator('.field-error').count()).toBe(0);
+
+  // Edit: replace it under a new name; the result shows on the definitions screen below.
+  await property.getByLabel('Replace property').fill('disk_bus');
+  await property.getByLabel('Name', { exact: true }).fill('disk_count');
+  await property.getByLabel('Title').fill('Disk count');
+  await property.getByRole('button', { name: 'Create or replace property' }).click();
+  await expectText(property.locator('.ok'), 'Replaced property disk_bus by disk_count');
+
+  const object = page.getByRole('form', { name: 'Create or replace object' });
+  await object.getByLabel('Namespace').fill('E2E::Admin');
+  await object.getByLabel('Name', { exact: true }).fill('Disks');
+  await object.getByRole('button', { name: 'Create or replace object' }).click();
+  await expectText(object.locator('.ok'), 'Created object Disks');
 
   const tag = page.getByRole('form', { name: 'Create or rename tag' });
   await tag.getByLabel('Namespace').fill('E2E::Admin');
@@ -290,7 +323,15 @@ it('Admin: creates a namespace, a property and a tag; the API’s errors appear 
   await page.goto(`${base}#definitions`);
   await page.getByLabel('Resource type').selectOption('OS::Glance::Image');
   await page.getByRole('button', { name: 'Made in the browser' }).click();
-  await expectText(page.getByRole('region', { name: 'Namespace' }).locator('td code'), 'e2e_disk_bus');
+  const shown = page.getByRole('region', { name: 'Namespace' });
+  await expectText(shown.locator('td code'), 'e2e_disk_count');
+  await expectText(shown.locator('h3'), 'Object Disks');
+  await page.getByRole('link', { name: 'Admin' }).click();
+  const edit = page.getByRole('form', { name: 'Edit namespace' });
+  await edit.getByLabel('Namespace').fill('E2E::Admin');
+  await edit.getByLabel('Display name').fill('Renamed in the browser');
+  await edit.getByRole('button', { name: 'Edit namespace' }).click();
+  await expectText(edit.locator('.ok'), 'Updated namespace E2E::Admin');
 });
 
 it('Identity: the headers and token set in the settings go with every request', async () => {

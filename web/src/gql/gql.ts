@@ -18,6 +18,8 @@ type Documents = {
     "\n  mutation CreateNamespace($input: CreateNamespaceInput!) {\n    createNamespace(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateNamespaceDocument,
     "\n  mutation UpdateNamespace($name: String!, $input: UpdateNamespaceInput!) {\n    updateNamespace(name: $name, input: $input) {\n      id\n      name\n      displayName\n      description\n      visibility\n    }\n  }\n": typeof types.UpdateNamespaceDocument,
     "\n  mutation CreateProperty($namespace: String!, $input: PropertyDefinitionInput!) {\n    createProperty(namespace: $namespace, input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreatePropertyDocument,
+    "\n  mutation UpdateProperty($namespace: String!, $name: String!, $input: PropertyDefinitionInput!) {\n    updateProperty(namespace: $namespace, name: $name, input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.UpdatePropertyDocument,
+    "\n  mutation UpdateObject($namespace: String!, $name: String!, $input: MetadefObjectInput!) {\n    updateObject(namespace: $namespace, name: $name, input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.UpdateObjectDocument,
     "\n  mutation CreateObject($namespace: String!, $input: MetadefObjectInput!) {\n    createObject(namespace: $namespace, input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateObjectDocument,
     "\n  mutation CreateTag($namespace: String!, $name: String!, $parent: String) {\n    createTag(namespace: $namespace, name: $name, parent: $parent) {\n      id\n      name\n    }\n  }\n": typeof types.CreateTagDocument,
     "\n  mutation UpdateTag($namespace: String!, $name: String!, $newName: String!, $parent: String) {\n    updateTag(namespace: $namespace, name: $name, newName: $newName, parent: $parent) {\n      id\n      name\n      parent {\n        id\n        name\n      }\n    }\n  }\n": typeof types.UpdateTagDocument,
@@ -39,6 +41,8 @@ const documents: Documents = {
     "\n  mutation CreateNamespace($input: CreateNamespaceInput!) {\n    createNamespace(input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateNamespaceDocument,
     "\n  mutation UpdateNamespace($name: String!, $input: UpdateNamespaceInput!) {\n    updateNamespace(name: $name, input: $input) {\n      id\n      name\n      displayName\n      description\n      visibility\n    }\n  }\n": types.UpdateNamespaceDocument,
     "\n  mutation CreateProperty($namespace: String!, $input: PropertyDefinitionInput!) {\n    createProperty(namespace: $namespace, input: $input) {\n      id\n      name\n    }\n  }\n": types.CreatePropertyDocument,
+    "\n  mutation UpdateProperty($namespace: String!, $name: String!, $input: PropertyDefinitionInput!) {\n    updateProperty(namespace: $namespace, name: $name, input: $input) {\n      id\n      name\n    }\n  }\n": types.UpdatePropertyDocument,
+    "\n  mutation UpdateObject($namespace: String!, $name: String!, $input: MetadefObjectInput!) {\n    updateObject(namespace: $namespace, name: $name, input: $input) {\n      id\n      name\n    }\n  }\n": types.UpdateObjectDocument,
     "\n  mutation CreateObject($namespace: String!, $input: MetadefObjectInput!) {\n    createObject(namespace: $namespace, input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateObjectDocument,
     "\n  mutation CreateTag($namespace: String!, $name: String!, $parent: String) {\n    createTag(namespace: $namespace, name: $name, parent: $parent) {\n      id\n      name\n    }\n  }\n": types.CreateTagDocument,
     "\n  mutation UpdateTag($namespace: String!, $name: String!, $newName: String!, $parent: String) {\n    updateTag(namespace: $namespace, name: $name, newName: $newName, parent: $parent) {\n      id\n      name\n      parent {\n        id\n        name\n      }\n    }\n  }\n": types.UpdateTagDocument,
@@ -86,6 +90,14 @@ export function graphql(source: "\n  mutation UpdateNamespace($name: String!, $i
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CreateProperty($namespace: String!, $input: PropertyDefinitionInput!) {\n    createProperty(namespace: $namespace, input: $input) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation CreateProperty($namespace: String!, $input: PropertyDefinitionInput!) {\n    createProperty(namespace: $namespace, input: $input) {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateProperty($namespace: String!, $name: String!, $input: PropertyDefinitionInput!) {\n    updateProperty(namespace: $namespace, name: $name, input: $input) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProperty($namespace: String!, $name: String!, $input: PropertyDefinitionInput!) {\n    updateProperty(namespace: $namespace, name: $name, input: $input) {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateObject($namespace: String!, $name: String!, $input: MetadefObjectInput!) {\n    updateObject(namespace: $namespace, name: $name, input: $input) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateObject($namespace: String!, $name: String!, $input: MetadefObjectInput!) {\n    updateObject(namespace: $namespace, name: $name, input: $input) {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

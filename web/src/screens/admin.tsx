@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { graphql } from '../gql';
 import type { PropertyType, Visibility } from '../gql/graphql';
 import { errorsByField, Field, splitList } from '../ui';
@@ -28,6 +28,24 @@ const UpdateNamespace = graphql(`
 const CreateProperty = graphql(`
   mutation CreateProperty($namespace: String!, $input: PropertyDefinitionInput!) {
     createProperty(namespace: $namespace, input: $input) {
+      id
+      name
+    }
+  }
+`);
+
+const UpdateProperty = graphql(`
+  mutation UpdateProperty($namespace: String!, $name: String!, $input: PropertyDefinitionInput!) {
+    updateProperty(namespace: $namespace, name: $name, input: $input) {
+      id
+      name
+    }
+  }
+`);
+
+const UpdateObject = graphql(`
+  mutation UpdateObject($namespace: String!, $name: String!, $input: MetadefObjectInput!) {
+    updateObject(namespace: $namespace, name: $name, input: $input) {
       id
       name
     }
@@ -97,7 +115,13 @@ function useForm<K extends string>(initial: Record<K, string>) {
       setErrors({ ...byField, '': general.join('; ') });
     }
   };
-  return { values, control, errorAt, run, done, general: errors[''] };
+  /** A text field for `key` with the API's errors on `path` beside it. */
+  const text = (key: K, label: string, path: string, props: InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <Field label={label} error={errorAt(path)}>
+      <input {...props} {...control(key)} />
+    </Field>
+  );
+  return { values, control, errorAt, text, run, done, general: errors[''] };
 }
 
 function Form({
@@ -168,27 +192,19 @@ function NamespaceForm() {
     }, ['input.name', 'input.displayName', 'input.description', 'input.resourceTypeAssociations']);
   return (
     <Form title="Create namespace" onSubmit={submit} done={form.done} general={form.general}>
-      <Field label="Name" error={form.errorAt('input.name')}>
-        <input {...form.control('name')} />
-      </Field>
-      <Field label="Display name" error={form.errorAt('input.displayName')}>
-        <input {...form.control('displayName')} />
-      </Field>
-      <Field label="Description" error={form.errorAt('input.description')}>
-        <input {...form.control('description')} />
-      </Field>
+      {form.text('name', 'Name', 'input.name')}
+      {form.text('displayName', 'Display name', 'input.displayName')}
+      {form.text('description', 'Description', 'input.description')}
       <Field label="Visibility">
         <select {...form.control('visibility')}>
           <option>PUBLIC</option>
           <option>PRIVATE</option>
         </select>
       </Field>
-      <Field label="Resource type" error={form.errorAt('input.resourceTypeAssociations')}>
-        <input {...form.control('resourceType')} placeholder="e.g. OS::Nova::Flavor" />
-      </Field>
-      <Field label="Prefix">
-        <input {...form.control('prefix')} placeholder="e.g. hw:" />
-      </Field>
+      {form.text('resourceType', 'Resource type', 'input.resourceTypeAssociations.0.name', {
+        placeholder: 'e.g. OS::Nova::Flavor',
+      })}
+      {form.text('prefix', 'Prefix', 'input.resourceTypeAssociations.0.prefix', { placeholder: 'e.g. hw:' })}
     </Form>
   );
 }
@@ -209,23 +225,19 @@ function EditNamespaceForm() {
     }, ['name', 'input.displayName', 'input.description']);
   return (
     <Form title="Edit namespace" onSubmit={submit} done={form.done} general={form.general}>
-      <Field label="Namespace" error={form.errorAt('name')}>
-        <input {...form.control('namespace')} />
-      </Field>
-      <Field label="Display name" error={form.errorAt('input.displayName')}>
-        <input {...form.control('displayName')} />
-      </Field>
-      <Field label="Description" error={form.errorAt('input.description')}>
-        <input {...form.control('description')} />
-      </Field>
+      {form.text('namespace', 'Namespace', 'name')}
+      {form.text('displayName', 'Display name', 'input.displayName')}
+      {form.text('description', 'Description', 'input.description')}
     </Form>
   );
 }
 
 function PropertyForm() {
-  const [mutate] = useMutation(CreateProperty, { refetchQueries: 'active' });
+  const [create] = useMutation(CreateProperty, { refetchQueries: 'active' });
+  const [update] = useMutation(UpdateProperty, { refetchQueries: 'active' });
   const [operators, setOperators] = useState<string[]>([]);
   const form = useForm({
+    existing: '',
     namespace: '',
     name: '',
     title: '',
@@ -240,23 +252,24 @@ function PropertyForm() {
     form.run(async () => {
       const list = splitList(v.enum);
       const numeric = v.type === 'INTEGER' || v.type === 'NUMBER';
-      const { data } = await mutate({
-        variables: {
-          namespace: v.namespace,
-          input: {
-            name: v.name,
-            title: v.title,
-            type: v.type as PropertyType,
-            enum: list.length ? list.map((item) => (numeric ? Number(item) : item)) : undefined,
-            minimum: optionalNumber(v.minimum),
-            maximum: optionalNumber(v.maximum),
-            pattern: optional(v.pattern),
-            operators: operators.length ? operators : undefined,
-          },
-        },
-      });
+      const input = {
+        name: v.name,
+        title: v.title,
+        type: v.type as PropertyType,
+        enum: list.length ? list.map((item) => (numeric ? Number(item) : item)) : undefined,
+        minimum: optionalNumber(v.minimum),
+        maximum: optionalNumber(v.maximum),
+        pattern: optional(v.pattern),
+        operators: operators.length ? operators : undefined,
+      };
+      if (v.existing.trim()) {
+        const { data } = await update({ variables: { namespace: v.namespace, name: v.existing, input } });
+        return `Replaced property ${v.existing} by ${data?.updateProperty.name}`;
+      }
+      const { data } = await create({ variables: { namespace: v.namespace, input } });
       return `Created property ${data?.createProperty.name}`;
     }, [
+      'name',
       'namespace',
       'input.name',
       'input.title',
@@ -266,16 +279,11 @@ function PropertyForm() {
       'input.pattern',
     ]);
   return (
-    <Form title="Create property" onSubmit={submit} done={form.done} general={form.general}>
-      <Field label="Namespace" error={form.errorAt('namespace')}>
-        <input {...form.control('namespace')} />
-      </Field>
-      <Field label="Name" error={form.errorAt('input.name')}>
-        <input {...form.control('name')} />
-      </Field>
-      <Field label="Title" error={form.errorAt('input.title')}>
-        <input {...form.control('title')} />
-      </Field>
+    <Form title="Create or replace property" onSubmit={submit} done={form.done} general={form.general}>
+      {form.text('namespace', 'Namespace', 'namespace')}
+      {form.text('existing', 'Replace property (its current name; empty: create)', 'name')}
+      {form.text('name', 'Name', 'input.name')}
+      {form.text('title', 'Title', 'input.title')}
       <Field label="Type">
         <select {...form.control('type')}>
           {TYPES.map((type) => (
@@ -283,18 +291,10 @@ function PropertyForm() {
           ))}
         </select>
       </Field>
-      <Field label="Allowed values (enum)" error={form.errorAt('input.enum')}>
-        <input {...form.control('enum')} placeholder="a, b, c" />
-      </Field>
-      <Field label="Minimum" error={form.errorAt('input.minimum')}>
-        <input {...form.control('minimum')} type="number" step="any" />
-      </Field>
-      <Field label="Maximum" error={form.errorAt('input.maximum')}>
-        <input {...form.control('maximum')} type="number" step="any" />
-      </Field>
-      <Field label="Pattern" error={form.errorAt('input.pattern')}>
-        <input {...form.control('pattern')} />
-      </Field>
+      {form.text('enum', 'Allowed values (enum)', 'input.enum', { placeholder: 'a, b, c' })}
+      {form.text('minimum', 'Minimum', 'input.minimum', { type: 'number', step: 'any' })}
+      {form.text('maximum', 'Maximum', 'input.maximum', { type: 'number', step: 'any' })}
+      {form.text('pattern', 'Pattern', 'input.pattern')}
       <fieldset className="inline-set">
         <legend>Operators</legend>
         {OPERATORS.map((operator) => (
@@ -317,33 +317,27 @@ function PropertyForm() {
 }
 
 function ObjectForm() {
-  const [mutate] = useMutation(CreateObject, { refetchQueries: 'active' });
-  const form = useForm({ namespace: '', name: '', description: '', required: '' });
+  const [create] = useMutation(CreateObject, { refetchQueries: 'active' });
+  const [update] = useMutation(UpdateObject, { refetchQueries: 'active' });
+  const form = useForm({ existing: '', namespace: '', name: '', description: '', required: '' });
   const { values: v } = form;
   const submit = () =>
     form.run(async () => {
-      const { data } = await mutate({
-        variables: {
-          namespace: v.namespace,
-          input: { name: v.name, description: optional(v.description), required: splitList(v.required) },
-        },
-      });
+      const input = { name: v.name, description: optional(v.description), required: splitList(v.required) };
+      if (v.existing.trim()) {
+        const { data } = await update({ variables: { namespace: v.namespace, name: v.existing, input } });
+        return `Replaced object ${v.existing} by ${data?.updateObject.name}`;
+      }
+      const { data } = await create({ variables: { namespace: v.namespace, input } });
       return `Created object ${data?.createObject.name}`;
-    }, ['namespace', 'input.name', 'input.description', 'input.required']);
+    }, ['name', 'namespace', 'input.name', 'input.description', 'input.required']);
   return (
-    <Form title="Create object" onSubmit={submit} done={form.done} general={form.general}>
-      <Field label="Namespace" error={form.errorAt('namespace')}>
-        <input {...form.control('namespace')} />
-      </Field>
-      <Field label="Name" error={form.errorAt('input.name')}>
-        <input {...form.control('name')} />
-      </Field>
-      <Field label="Description" error={form.errorAt('input.description')}>
-        <input {...form.control('description')} />
-      </Field>
-      <Field label="Required properties" error={form.errorAt('input.required')}>
-        <input {...form.control('required')} />
-      </Field>
+    <Form title="Create or replace object" onSubmit={submit} done={form.done} general={form.general}>
+      {form.text('namespace', 'Namespace', 'namespace')}
+      {form.text('existing', 'Replace object (its current name; empty: create)', 'name')}
+      {form.text('name', 'Name', 'input.name')}
+      {form.text('description', 'Description', 'input.description')}
+      {form.text('required', 'Required properties', 'input.required')}
     </Form>
   );
 }
@@ -368,18 +362,10 @@ function TagForm() {
     }, ['namespace', 'name', 'newName', 'parent']);
   return (
     <Form title="Create or rename tag" onSubmit={submit} done={form.done} general={form.general}>
-      <Field label="Namespace" error={form.errorAt('namespace')}>
-        <input {...form.control('namespace')} />
-      </Field>
-      <Field label="Tag" error={form.errorAt('name')}>
-        <input {...form.control('name')} />
-      </Field>
-      <Field label="New name (to rename)" error={form.errorAt('newName')}>
-        <input {...form.control('newName')} />
-      </Field>
-      <Field label="Parent tag" error={form.errorAt('parent')}>
-        <input {...form.control('parent')} />
-      </Field>
+      {form.text('namespace', 'Namespace', 'namespace')}
+      {form.text('name', 'Tag', 'name')}
+      {form.text('newName', 'New name (to rename)', 'newName')}
+      {form.text('parent', 'Parent tag', 'parent')}
     </Form>
   );
 }

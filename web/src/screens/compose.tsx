@@ -85,6 +85,36 @@ export function cliLines(command: 'flavor' | 'image', metadata: Record<string, V
   return `openstack ${command} set${options.join('')} ${target}`;
 }
 
+/** A checkbox per choice: the choices of a multi-value operator, or the items of an array. */
+function Checkboxes({
+  label,
+  choices,
+  selected,
+  onChange,
+}: {
+  label: string;
+  choices: string[];
+  selected: string[];
+  onChange: (selected: string[]) => void;
+}) {
+  return (
+    <span className="choices" aria-label={label}>
+      {choices.map((choice) => (
+        <label key={choice} className="inline">
+          <input
+            type="checkbox"
+            checked={selected.includes(choice)}
+            onChange={(event) =>
+              onChange(event.target.checked ? [...selected, choice] : selected.filter((c) => c !== choice))
+            }
+          />
+          {choice}
+        </label>
+      ))}
+    </span>
+  );
+}
+
 function ValueControl({ entry, onChange }: { entry: DraftEntry; onChange: (entry: DraftEntry) => void }) {
   const { property } = entry;
   const label = `Value of ${property.name}`;
@@ -92,25 +122,12 @@ function ValueControl({ entry, onChange }: { entry: DraftEntry; onChange: (entry
   if (entry.operator) {
     if (choices) {
       return (
-        <span className="choices" aria-label={label}>
-          {choices.map((choice) => (
-            <label key={choice} className="inline">
-              <input
-                type="checkbox"
-                checked={entry.choices.includes(choice)}
-                onChange={(event) =>
-                  onChange({
-                    ...entry,
-                    choices: event.target.checked
-                      ? [...entry.choices, choice]
-                      : entry.choices.filter((c) => c !== choice),
-                  })
-                }
-              />
-              {choice}
-            </label>
-          ))}
-        </span>
+        <Checkboxes
+          label={label}
+          choices={choices}
+          selected={entry.choices}
+          onChange={(selected) => onChange({ ...entry, choices: selected })}
+        />
       );
     }
     return (
@@ -133,25 +150,13 @@ function ValueControl({ entry, onChange }: { entry: DraftEntry; onChange: (entry
     );
   }
   if (property.type === 'ARRAY' && choices) {
-    const selected = Array.isArray(entry.value) ? entry.value : [];
     return (
-      <span className="choices" aria-label={label}>
-        {choices.map((choice) => (
-          <label key={choice} className="inline">
-            <input
-              type="checkbox"
-              checked={selected.includes(choice)}
-              onChange={(event) =>
-                onChange({
-                  ...entry,
-                  value: event.target.checked ? [...selected, choice] : selected.filter((c) => c !== choice),
-                })
-              }
-            />
-            {choice}
-          </label>
-        ))}
-      </span>
+      <Checkboxes
+        label={label}
+        choices={choices}
+        selected={Array.isArray(entry.value) ? entry.value : []}
+        onChange={(selected) => onChange({ ...entry, value: selected })}
+      />
     );
   }
   if (property.type === 'ARRAY') {
