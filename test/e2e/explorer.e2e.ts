@@ -16,6 +16,8 @@ const SHOTS = join(ROOT, 'docs', 'explorer');
 
 let dataDir: string;
 let server: ServerProcess;
+/** The server being started: afterAll stops it even when beforeAll gave up waiting (a slow, loaded machine). */
+let starting: Promise<ServerProcess> | undefined;
 let browser: Browser;
 let page: Page;
 let base: string;
@@ -39,7 +41,8 @@ beforeAll(async () => {
     env,
   });
   if (loaded.code !== 0) throw new Error(`metadefs load failed:\n${loaded.stderr}${loaded.stdout}`);
-  server = await startMetacatalogServer({ built: true, env });
+  starting = startMetacatalogServer({ built: true, env });
+  server = await starting;
   base = server.url.replace(/graphql$/, '');
 
   // A namespace with a tag hierarchy, providers with traits, resources with tags and properties.
@@ -81,17 +84,22 @@ beforeAll(async () => {
 
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-});
+  page.setDefaultTimeout(120_000);
+  // Loading the Glance fixtures and starting the server take minutes on a loaded machine: not a speed check.
+}, 600_000);
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
+  await starting?.then(
+    (started) => started.stop(),
+    () => undefined,
+  );
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Waits until `check` holds (the page re-renders after each answer); fails after 30 s. */
+/** Waits until `check` holds (the page re-renders after each answer); gives up after two minutes. */
 async function eventually(check: () => Promise<boolean>): Promise<void> {
-  for (let tries = 0; tries < 300; tries += 1) {
+  for (let tries = 0; tries < 1200; tries += 1) {
     if (await check()) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -99,7 +107,7 @@ async function eventually(check: () => Promise<boolean>): Promise<void> {
 }
 
 const expectText = async (selector: ReturnType<Page['locator']>, text: string | RegExp) => {
-  await selector.filter({ hasText: text }).first().waitFor({ timeout: 30_000 });
+  await selector.filter({ hasText: text }).first().waitFor();
 };
 
 it('Definitions: a type’s namespaces, properties with its prefix, search and the tag hierarchy', async () => {
