@@ -9,6 +9,8 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY migrations ./migrations
 COPY seeds ./seeds
+COPY web ./web
+COPY schema.graphql ./
 RUN npm run build && npm prune --omit=dev
 
 FROM node:22-bookworm-slim

@@ -2,8 +2,10 @@
  * The environment, parsed and validated once. Every setting the service reads is here, with its default;
  * the README's configuration table mirrors this file.
  */
+import { join } from 'node:path';
 import { hasControlCharacter } from './common/errors';
 import { PROXY_SECRET_HEADER, isLoopbackHost, parseAddressRange } from './common/identity/proxy-trust';
+import { projectRoot } from './common/paths';
 
 export type AuthMode = 'none' | 'headers' | 'jwt' | 'keystone';
 export type Visibility = 'public' | 'private';
@@ -35,6 +37,9 @@ export interface Config {
   graphiql: boolean;
   /** GRAPHIQL_HEADERS: the request headers the GraphiQL page sends (pre-filled in its Headers tab). */
   graphiqlHeaders: Record<string, string>;
+  /** The explorer web app at `/` (EXPLORER), served from `explorerDir` (EXPLORER_DIR, the build's dist/web). */
+  explorer: boolean;
+  explorerDir: string;
   logLevel: string;
   shutdownTimeoutMs: number;
   limits: { maxDepth: number; maxAliases: number; maxCost: number; maxTokens: number; maxDirectives: number };
@@ -337,6 +342,8 @@ export function loadConfig(env: Env = process.env): Config {
     introspection: bool(env, 'INTROSPECTION', true),
     graphiql: bool(env, 'GRAPHIQL', true),
     graphiqlHeaders: graphiqlHeaders(env),
+    explorer: bool(env, 'EXPLORER', true),
+    explorerDir: env.EXPLORER_DIR || join(projectRoot(), 'dist', 'web'),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10000, 0),
     limits: {

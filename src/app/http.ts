@@ -98,14 +98,19 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+/** The 404 of a path nothing answers. */
+export const notServed = (path: string) =>
+  new HttpError(404, 'NOT_FOUND', `Nothing is served at ${path.slice(0, 200)}`);
+
 const METHODS_ALLOWED = (methods: Route['methods']) => Object.keys(methods).join(', ');
 
 /**
  * The request listener of the server: finds the route, gives every response an `X-Request-Id` (the client's
  * when valid, else a new one), and turns what a handler throws into a JSON error (HttpError: its status;
- * anything else: a logged 500 with the request id).
+ * anything else: a logged 500 with the request id). A GET or HEAD that no route takes goes to `fallback`
+ * when there is one (the web app's files), else is 404.
  */
-export function createRouter(routes: readonly Route[], logger: Logger) {
+export function createRouter(routes: readonly Route[], logger: Logger, fallback?: Handler) {
   const exact = new Map(routes.filter((route) => !route.prefix).map((route) => [route.path, route]));
   const prefixed = routes.filter((route) => route.prefix);
 
@@ -124,19 +129,14 @@ export function createRouter(routes: readonly Route[], logger: Logger) {
     };
     res.setHeader('x-request-id', info.requestId);
     const route = exact.get(info.path) ?? prefixed.find((candidate) => info.path.startsWith(candidate.path));
-    if (!route) {
-      refuse(
-        req,
-        res,
-        info,
-        new HttpError(404, 'NOT_FOUND', `Nothing is served at ${info.path.slice(0, 200)}`),
-      );
+    const method = (req.method === 'HEAD' ? 'GET' : req.method) as keyof Route['methods'];
+    if (!route && !(fallback && method === 'GET')) {
+      refuse(req, res, info, notServed(info.path));
       return;
     }
-    const method = (req.method === 'HEAD' ? 'GET' : req.method) as keyof Route['methods'];
-    const handler = route.methods[method];
+    const handler = route ? route.methods[method] : fallback;
     if (!handler) {
-      const allow = METHODS_ALLOWED(route.methods);
+      const allow = route ? METHODS_ALLOWED(route.methods) : 'GET';
       refuse(
         req,
         res,

@@ -13,6 +13,7 @@ import { metricsAllowed } from '../common/identity/secrets';
 import type { Database } from '../db/database';
 import { createRequestContext, type ContextDeps } from './context';
 import { createFormatError } from './format-error';
+import { explorerFallback } from './explorer';
 import { graphiqlAssetsRoute, graphiqlPage } from './graphiql';
 import { graphqlRoute } from './graphql-http';
 import { createHttpServer, createRouter, HttpError, sendJson, type Route } from './http';
@@ -112,8 +113,8 @@ export async function createApp({
     authenticate: createAuthenticator(config, logger),
   };
 
-  // The route table. A web app's static files would be one more route (`path: '/', prefix: true`, last), and
-  // GraphQL subscriptions a listener on `httpServer`'s 'upgrade' event for /graphql.
+  // The route table (GraphQL subscriptions would be a listener on `httpServer`'s 'upgrade' event for /graphql);
+  // a GET no route takes goes to the explorer web app when it is on.
   const routes: Route[] = [
     graphqlRoute({
       apollo,
@@ -169,7 +170,10 @@ export async function createApp({
         ]),
     ...(config.graphiql ? [graphiqlAssetsRoute()] : []),
   ];
-  const { server: httpServer, drain } = createHttpServer(createRouter(routes, logger), logger);
+  const { server: httpServer, drain } = createHttpServer(
+    createRouter(routes, logger, config.explorer ? explorerFallback(config.explorerDir) : undefined),
+    logger,
+  );
 
   let stopping: Promise<void> | undefined;
   return {

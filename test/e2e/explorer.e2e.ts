@@ -1,0 +1,364 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { runMetacatalog, startMetacatalogServer, type ServerProcess } from '../support/processes';
+
+/**
+ * The explorer in a real browser: Debian's Chromium (CHROMIUM overrides /usr/bin/chromium) against
+ * `metacatalog serve` from the build (npm run test:e2e builds first), on a fresh embedded database in a temp
+ * DATA_DIR seeded with the Glance metadefs fixtures by `metacatalog metadefs load`. Each flow asserts what the
+ * page shows and leaves a screenshot in docs/explorer/.
+ */
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const ROOT = join(__dirname, '..', '..');
+const SHOTS = join(ROOT, 'docs', 'explorer');
+
+let dataDir: string;
+let server: ServerProcess;
+/** The server being started: afterAll stops it even when beforeAll gave up waiting (a slow, loaded machine). */
+let starting: Promise<ServerProcess> | undefined;
+let browser: Browser;
+let page: Page;
+let base: string;
+
+async function seed<T = Record<string, never>>(query: string, variables: Record<string, unknown> = {}) {
+  const result = await server.gql<T>(query, variables);
+  if (result.errors) throw new Error(JSON.stringify(result.errors));
+  return result.data as T;
+}
+
+const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM)`);
+  }
+  dataDir = mkdtempSync(join(tmpdir(), 'explorer-e2e-'));
+  const env = { DATA_DIR: dataDir };
+  const loaded = await runMetacatalog(['metadefs', 'load', join(ROOT, 'test/fixtures/glance-metadefs')], {
+    built: true,
+    env,
+  });
+  if (loaded.code !== 0) throw new Error(`metadefs load failed:\n${loaded.stderr}${loaded.stdout}`);
+  starting = startMetacatalogServer({ built: true, env });
+  server = await starting;
+  base = server.url.replace(/graphql$/, '');
+
+  // A namespace with a tag hierarchy, providers with traits, resources with tags and properties.
+  await seed(`mutation {
+    createNamespace(input: {
+      name: "E2E::Placement", displayName: "E2E placement hints", visibility: PUBLIC,
+      resourceTypeAssociations: [{ name: "OS::Nova::Flavor", prefix: "e2e:" }],
+      properties: [{ name: "tier", title: "Service tier", type: STRING, enum: ["gold", "silver"] }]
+    }) { name }
+  }`);
+  await seed(`mutation {
+    a: createTag(namespace: "E2E::Placement", name: "Hardware") { name }
+    b: createTag(namespace: "E2E::Placement", name: "GPU", parent: "Hardware") { name }
+    c: createTag(namespace: "E2E::Placement", name: "NVMe", parent: "Hardware") { name }
+    d: createTrait(name: "CUSTOM_GOLD") { created }
+  }`);
+  const { root } = await seed<{ root: { uuid: string } }>(
+    `mutation { root: createResourceProvider(input: { name: "compute-1" }) { uuid } }`,
+  );
+  await seed(
+    `mutation ($root: UUID!) {
+      child: createResourceProvider(input: { name: "compute-1-numa0", parentUuid: $root }) { uuid }
+      other: createResourceProvider(input: { name: "compute-2" }) { uuid }
+      traits: setResourceProviderTraits(uuid: $root, generation: 0, traits: ["CUSTOM_GOLD", "HW_CPU_X86_AVX2"]) {
+        generation
+      }
+    }`,
+    { root: root.uuid },
+  );
+  await seed(`mutation {
+    a: createResource(input: { resourceType: "OS::Nova::Server", name: "web-1", tags: ["prod", "web"],
+      properties: { flavor_size: "large" } }) { uuid }
+    b: createResource(input: { resourceType: "OS::Nova::Server", name: "db-1", tags: ["prod", "db"],
+      properties: { flavor_size: "xlarge" } }) { uuid }
+    c: createResource(input: { resourceType: "OS::Nova::Server", name: "web-staging", tags: ["staging", "web"] }) {
+      uuid
+    }
+  }`);
+
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.setDefaultTimeout(120_000);
+  // Loading the Glance fixtures and starting the server take minutes on a loaded machine: not a speed check.
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await starting?.then(
+    (started) => started.stop(),
+    () => undefined,
+  );
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Waits until `check` holds (the page re-renders after each answer); gives up after two minutes. */
+async function eventually(check: () => Promise<boolean>): Promise<void> {
+  for (let tries = 0; tries < 1200; tries += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the page never showed what was expected:\n${await page.locator('main').innerText()}`);
+}
+
+const expectText = async (selector: ReturnType<Page['locator']>, text: string | RegExp) => {
+  await selector.filter({ hasText: text }).first().waitFor();
+};
+
+it('Definitions: a type’s namespaces, properties with its prefix, search and the tag hierarchy', async () => {
+  await page.goto(base);
+  expect(await page.title()).toBe('metacatalog explorer');
+  await page.getByLabel('Resource type').selectOption('OS::Nova::Flavor');
+  await page.getByRole('button', { name: 'CPU Pinning', exact: true }).click();
+  const namespace = page.getByRole('region', { name: 'Namespace' });
+  await expectText(namespace.locator('td code'), 'hw:cpu_policy');
+  expect(await namespace.locator('td code').allTextContents()).toContain('hw:cpu_thread_policy');
+  await expectText(namespace, /prefix hw:/);
+
+  await page.getByLabel('Search properties').fill('thread pinning');
+  const results = page.getByRole('region', { name: 'Search', exact: true });
+  await expectText(results.locator('li'), 'hw:cpu_thread_policy');
+
+  await page.getByRole('button', { name: 'E2E placement hints' }).click();
+  await expectText(namespace.locator('td code'), 'e2e:tier');
+  const tree = page.getByLabel('Tag hierarchy');
+  await expectText(tree.locator('li'), 'Hardware');
+  // GPU and NVMe are nested under Hardware.
+  expect(await tree.locator('li li .tag').allTextContents()).toEqual(['GPU', 'NVMe']);
+  await page.getByLabel('Search properties').fill('');
+  await page.getByRole('button', { name: 'CPU Pinning', exact: true }).click();
+  await expectText(namespace.locator('td code'), 'hw:cpu_policy');
+  await shot('definitions');
+});
+
+it('Compose: controls from the definitions, live validation, JSON and CLI lines', async () => {
+  await page.goto(`${base}#compose`);
+  await page.getByLabel('Resource type').selectOption('OS::Nova::Flavor');
+  const find = page.getByLabel('Find a property to add');
+
+  await find.fill('cpu_policy');
+  // Two namespaces define hw:cpu_policy for flavors: either will do.
+  await page.getByRole('button', { name: 'Add hw:cpu_policy' }).first().click();
+  await page.getByLabel('Value of hw:cpu_policy').selectOption('dedicated');
+
+  await find.fill('serial_port');
+  await page.getByRole('button', { name: 'Add hw:serial_port_count' }).click();
+  const ports = page.getByLabel('Value of hw:serial_port_count');
+  expect(await ports.getAttribute('type')).toBe('number');
+  expect(await ports.getAttribute('min')).toBe('0');
+  await ports.fill('-3');
+  await expectText(page.getByLabel('Validation'), /Not valid/);
+  await expectText(page.getByRole('table', { name: 'Draft' }).getByRole('alert'), /.+/);
+  await ports.fill('2');
+
+  await find.fill('vendor');
+  await page.getByRole('button', { name: 'Add capabilities:cpu_info:vendor' }).click();
+  await page.getByLabel('Operator of capabilities:cpu_info:vendor').selectOption('<or>');
+  const vendor = page.getByLabel('Value of capabilities:cpu_info:vendor');
+  await vendor.getByLabel('Intel').check();
+  await vendor.getByLabel('AMD').check();
+
+  await expectText(page.getByLabel('Validation'), 'Valid for OS::Nova::Flavor');
+  const json = JSON.parse((await page.getByLabel('JSON', { exact: true }).textContent()) ?? '');
+  expect(json).toEqual({
+    'hw:cpu_policy': 'dedicated',
+    'hw:serial_port_count': 2,
+    'capabilities:cpu_info:vendor': '<or> Intel <or> AMD',
+  });
+  const cli = (await page.getByLabel('flavor CLI', { exact: true }).textContent()) ?? '';
+  expect(cli).toContain('openstack flavor set');
+  expect(cli).toContain('--property hw:cpu_policy=dedicated');
+  expect(cli).toContain("--property 'capabilities:cpu_info:vendor=<or> Intel <or> AMD'");
+  await shot('compose');
+
+  // For images the same definitions carry the image prefix, and the CLI line is image set.
+  await page.getByLabel('Resource type').selectOption('OS::Glance::Image');
+  await find.fill('cpu_policy');
+  await page.getByRole('button', { name: 'Add hw_cpu_policy' }).first().click();
+  await page.getByLabel('Value of hw_cpu_policy').selectOption('shared');
+  await find.fill('auto_disk');
+  await page.getByRole('button', { name: 'Add auto_disk_config' }).click();
+  const boolean = page.getByLabel('Value of auto_disk_config');
+  expect(await boolean.getAttribute('type')).toBe('checkbox');
+  await boolean.check();
+  await find.fill('InstructionSet');
+  await page.getByRole('button', { name: 'Add CIM_PASD_InstructionSetExtensionName' }).click();
+  const items = page.getByLabel('Value of CIM_PASD_InstructionSetExtensionName');
+  await items.getByLabel('x86:AES').check();
+  await items.getByLabel('x86:AVX', { exact: true }).check();
+  await expectText(page.getByLabel('Validation'), 'Valid for OS::Glance::Image');
+  expect(JSON.parse((await page.getByLabel('JSON', { exact: true }).textContent()) ?? '')).toEqual({
+    hw_cpu_policy: 'shared',
+    auto_disk_config: true,
+    CIM_PASD_InstructionSetExtensionName: ['x86:AES', 'x86:AVX'],
+  });
+  expect(await page.getByLabel('image CLI', { exact: true }).textContent()).toBe(
+    [
+      'openstack image set',
+      '  --property hw_cpu_policy=shared',
+      '  --property auto_disk_config=true',
+      '  --property CIM_PASD_InstructionSetExtensionName=x86:AES,x86:AVX <image>',
+    ].join(' \\\n'),
+  );
+});
+
+it('Traits and providers: validate names, find providers by traits, the tree with generations', async () => {
+  await page.goto(`${base}#traits`);
+  await page.getByLabel('Trait names').fill('HW_CPU_X86_AVX2, CUSTOM_GOLD, NOT_A_TRAIT');
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await expectText(page.getByLabel('Valid traits', { exact: true }).locator('li'), 'CUSTOM_GOLD');
+  expect(await page.getByLabel('Valid traits', { exact: true }).locator('li').allTextContents()).toEqual([
+    'HW_CPU_X86_AVX2',
+    'CUSTOM_GOLD',
+  ]);
+  expect(await page.getByLabel('Invalid traits').locator('li').allTextContents()).toEqual(['NOT_A_TRAIT']);
+
+  await page.getByLabel('Required traits').fill('CUSTOM_GOLD');
+  await page.getByRole('button', { name: 'Find providers' }).click();
+  const providers = page.getByRole('table', { name: 'Providers' });
+  await expectText(providers.locator('td'), 'compute-1');
+  expect(await providers.locator('tbody tr').count()).toBe(1);
+
+  await page.getByLabel('Required traits').fill('');
+  await page.getByLabel('Forbidden traits').fill('CUSTOM_GOLD');
+  await page.getByRole('button', { name: 'Find providers' }).click();
+  await expectText(providers.locator('td'), 'compute-2');
+  expect(await providers.locator('td:first-child').allTextContents()).not.toContain('compute-1');
+
+  await page.getByLabel('Forbidden traits').fill('');
+  await page.getByLabel('Any of (groups separated by ;)').fill('CUSTOM_GOLD, HW_CPU_X86_SSE');
+  await page.getByRole('button', { name: 'Find providers' }).click();
+  await expectText(providers.locator('td'), 'compute-1');
+  await page.getByRole('button', { name: 'Show tree of compute-1', exact: true }).click();
+  const tree = page.getByRole('region', { name: 'Provider tree' });
+  await expectText(tree.locator('li li'), 'compute-1-numa0');
+  await expectText(tree.locator('li').first(), /compute-1 generation 1/);
+  await shot('traits');
+});
+
+it('Resources: the four tag filters with the tag usage catalog, and property discovery', async () => {
+  await page.goto(`${base}#resources`);
+  await page.getByLabel('Resource type').selectOption('OS::Nova::Server');
+  const usage = page.getByRole('complementary', { name: 'Tag usage' });
+  await expectText(usage.locator('li'), /prod ×2/);
+  const names = () => page.getByRole('table', { name: 'Matching resources' }).locator('tbody td:first-child');
+  await expectText(names(), 'web-staging');
+
+  await usage.getByRole('button', { name: 'web', exact: true }).click();
+  expect(await page.getByLabel('All of these tags', { exact: true }).inputValue()).toBe('web');
+  await page.getByLabel('None of these tags').fill('staging');
+  await expectNames(['web-1']);
+  await page.getByLabel('None of these tags').fill('');
+  await page.getByLabel('All of these tags', { exact: true }).fill('');
+  await page.getByLabel('Any of these tags').fill('db, staging');
+  await expectNames(['db-1', 'web-staging']);
+  await page.getByLabel('Any of these tags').fill('');
+  await page.getByLabel('Not all of these tags').fill('prod, web');
+  await expectNames(['db-1', 'web-staging']);
+
+  const discovery = page.getByRole('region', { name: 'Property discovery' });
+  await discovery.getByLabel('include private keys (admins)').check();
+  await expectText(discovery.locator('li'), /flavor_size.*"large"/);
+  await shot('resources');
+
+  async function expectNames(expected: string[]) {
+    await eventually(
+      async () => JSON.stringify(await names().allTextContents()) === JSON.stringify(expected),
+    );
+    expect(await names().allTextContents()).toEqual(expected);
+  }
+});
+
+it('Admin: creates a namespace, a property and a tag; the API’s errors appear beside their fields', async () => {
+  await page.goto(`${base}#admin`);
+  const namespace = page.getByRole('form', { name: 'Create namespace' });
+  await namespace.getByLabel('Name', { exact: true }).fill('E2E::Admin');
+  await namespace.getByLabel('Display name').fill('Made in the browser');
+  await namespace.getByLabel('Resource type').fill('OS::Glance::Image');
+  await namespace.getByLabel('Prefix').fill('e2e_');
+  await namespace.getByRole('button', { name: 'Create namespace' }).click();
+  await expectText(namespace.locator('.ok'), 'Created namespace E2E::Admin');
+
+  const property = page.getByRole('form', { name: 'Create or replace property' });
+  await property.getByLabel('Namespace').fill('E2E::Admin');
+  await property.getByLabel('Name', { exact: true }).fill('disk_bus');
+  await property.getByLabel('Title').fill('Disk bus');
+  await property.getByLabel('Type').selectOption('INTEGER');
+  await property.getByLabel('Minimum').fill('10');
+  await property.getByLabel('Maximum').fill('1');
+  await property.getByRole('button', { name: 'Create or replace property' }).click();
+  // The API names the field (extensions.field): the message sits next to that control.
+  await expectText(property.locator('.field-error'), /.+/);
+  const errored = await property.locator('.field:has(.field-error) .label').allTextContents();
+  expect(errored).toEqual(['Maximum']);
+  expect(await property.locator('.field-error').textContent()).toMatch(/minimum/);
+  await shot('admin');
+
+  await property.getByLabel('Maximum').fill('64');
+  await property.getByRole('button', { name: 'Create or replace property' }).click();
+  await expectText(property.locator('.ok'), 'Created property disk_bus');
+  expect(await property.locator('.field-error').count()).toBe(0);
+
+  // Edit: replace it under a new name; the result shows on the definitions screen below.
+  await property.getByLabel('Replace property').fill('disk_bus');
+  await property.getByLabel('Name', { exact: true }).fill('disk_count');
+  await property.getByLabel('Title').fill('Disk count');
+  await property.getByRole('button', { name: 'Create or replace property' }).click();
+  await expectText(property.locator('.ok'), 'Replaced property disk_bus by disk_count');
+
+  const object = page.getByRole('form', { name: 'Create or replace object' });
+  await object.getByLabel('Namespace').fill('E2E::Admin');
+  await object.getByLabel('Name', { exact: true }).fill('Disks');
+  await object.getByRole('button', { name: 'Create or replace object' }).click();
+  await expectText(object.locator('.ok'), 'Created object Disks');
+
+  const tag = page.getByRole('form', { name: 'Create or rename tag' });
+  await tag.getByLabel('Namespace').fill('E2E::Admin');
+  await tag.getByLabel('Tag', { exact: true }).fill('Storage');
+  await tag.getByRole('button', { name: 'Create or rename tag' }).click();
+  await expectText(tag.locator('.ok'), 'Created tag Storage');
+  await tag.getByLabel('Tag', { exact: true }).fill('SSD');
+  await tag.getByLabel('Parent tag').fill('NoSuchParent');
+  await tag.getByRole('button', { name: 'Create or rename tag' }).click();
+  await expectText(tag.getByRole('alert'), /NoSuchParent/);
+
+  // What the admin made is what the definitions screen shows, with the association's prefix.
+  await page.goto(`${base}#definitions`);
+  await page.getByLabel('Resource type').selectOption('OS::Glance::Image');
+  await page.getByRole('button', { name: 'Made in the browser' }).click();
+  const shown = page.getByRole('region', { name: 'Namespace' });
+  await expectText(shown.locator('td code'), 'e2e_disk_count');
+  await expectText(shown.locator('h3'), 'Object Disks');
+  await page.getByRole('link', { name: 'Admin' }).click();
+  const edit = page.getByRole('form', { name: 'Edit namespace' });
+  await edit.getByLabel('Namespace').fill('E2E::Admin');
+  await edit.getByLabel('Display name').fill('Renamed in the browser');
+  await edit.getByRole('button', { name: 'Edit namespace' }).click();
+  await expectText(edit.locator('.ok'), 'Updated namespace E2E::Admin');
+});
+
+it('Identity: the headers and token set in the settings go with every request', async () => {
+  await page.goto(`${base}#settings`);
+  const form = page.getByRole('form', { name: 'Identity' });
+  await form.getByLabel('Headers').fill('X-Project-Id: p1\nX-Roles: member');
+  await form.getByLabel('Token', { exact: true }).fill('secret-token');
+  await form.getByLabel('Token kind').selectOption('keystone');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expectText(form.locator('.ok'), 'Saved');
+
+  const sent = page.waitForRequest(
+    (request) => request.url().endsWith('/graphql') && request.method() === 'POST',
+  );
+  await page.goto(`${base}#definitions`);
+  const headers = (await sent).headers();
+  expect(headers['x-project-id']).toBe('p1');
+  expect(headers['x-roles']).toBe('member');
+  expect(headers['x-auth-token']).toBe('secret-token');
+  // AUTH_MODE=none ignores them: the page still works.
+  await expectText(page.getByRole('navigation', { name: 'Namespaces' }).locator('li'), 'CPU Pinning');
+});

@@ -1,0 +1,166 @@
+/* eslint-disable */
+import * as types from './graphql';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  query ResourceTypes {\n    resourceTypes {\n      id\n      name\n    }\n  }\n": typeof types.ResourceTypesDocument,
+    "\n  mutation CreateNamespace($input: CreateNamespaceInput!) {\n    createNamespace(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateNamespaceDocument,
+    "\n  mutation UpdateNamespace($name: String!, $input: UpdateNamespaceInput!) {\n    updateNamespace(name: $name, input: $input) {\n      id\n      name\n      displayName\n      description\n      visibility\n    }\n  }\n": typeof types.UpdateNamespaceDocument,
+    "\n  mutation CreateProperty($namespace: String!, $input: PropertyDefinitionInput!) {\n    createProperty(namespace: $namespace, input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreatePropertyDocument,
+    "\n  mutation UpdateProperty($namespace: String!, $name: String!, $input: PropertyDefinitionInput!) {\n    updateProperty(namespace: $namespace, name: $name, input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.UpdatePropertyDocument,
+    "\n  mutation UpdateObject($namespace: String!, $name: String!, $input: MetadefObjectInput!) {\n    updateObject(namespace: $namespace, name: $name, input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.UpdateObjectDocument,
+    "\n  mutation CreateObject($namespace: String!, $input: MetadefObjectInput!) {\n    createObject(namespace: $namespace, input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateObjectDocument,
+    "\n  mutation CreateTag($namespace: String!, $name: String!, $parent: String) {\n    createTag(namespace: $namespace, name: $name, parent: $parent) {\n      id\n      name\n    }\n  }\n": typeof types.CreateTagDocument,
+    "\n  mutation UpdateTag($namespace: String!, $name: String!, $newName: String!, $parent: String) {\n    updateTag(namespace: $namespace, name: $name, newName: $newName, parent: $parent) {\n      id\n      name\n      parent {\n        id\n        name\n      }\n    }\n  }\n": typeof types.UpdateTagDocument,
+    "\n  query ComposeCandidates($query: String!, $resourceType: String!) {\n    searchProperties(query: $query, resourceType: $resourceType, first: 10) {\n      nodes {\n        namespace {\n          id\n          name\n        }\n        property {\n          ...PropertyFields\n        }\n      }\n    }\n  }\n": typeof types.ComposeCandidatesDocument,
+    "\n  query ValidateDraft($resourceType: String!, $metadata: JSON!) {\n    validateMetadata(resourceType: $resourceType, metadata: $metadata) {\n      valid\n      unknownKeys\n      errors {\n        key\n        message\n      }\n    }\n  }\n": typeof types.ValidateDraftDocument,
+    "\n  query NamespacesOfType($resourceType: String!) {\n    namespaces(filter: { resourceTypes: [$resourceType] }, first: 500) {\n      totalCount\n      nodes {\n        id\n        name\n        displayName\n      }\n    }\n  }\n": typeof types.NamespacesOfTypeDocument,
+    "\n  fragment PropertyFields on PropertyDefinition {\n    id\n    name\n    title\n    description\n    type\n    enum\n    default\n    minimum\n    maximum\n    minLength\n    maxLength\n    pattern\n    operators\n    readonly\n    items {\n      type\n      enum\n    }\n  }\n": typeof types.PropertyFieldsFragmentDoc,
+    "\n  query NamespaceView($name: String!, $resourceType: String) {\n    namespace(name: $name, resourceType: $resourceType) {\n      id\n      name\n      displayName\n      description\n      visibility\n      protected\n      view {\n        prefix\n      }\n      properties {\n        ...PropertyFields\n      }\n      objects {\n        id\n        name\n        description\n        required\n        properties {\n          ...PropertyFields\n        }\n      }\n      tags {\n        id\n        name\n        parent {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.NamespaceViewDocument,
+    "\n  query SearchProperties($query: String!, $resourceType: String) {\n    searchProperties(query: $query, resourceType: $resourceType, first: 25) {\n      totalCount\n      nodes {\n        namespace {\n          id\n          name\n        }\n        object {\n          id\n          name\n        }\n        property {\n          ...PropertyFields\n        }\n      }\n    }\n  }\n": typeof types.SearchPropertiesDocument,
+    "\n  query Resources($filter: ResourceFilter) {\n    resources(filter: $filter, first: 100) {\n      totalCount\n      nodes {\n        id\n        uuid\n        name\n        resourceType\n        projectId\n        tags\n      }\n    }\n  }\n": typeof types.ResourcesDocument,
+    "\n  query TagUsage($filter: ResourceTagUsageFilter) {\n    resourceTagUsage(filter: $filter, first: 100) {\n      nodes {\n        tag\n        normalized\n        count\n        caseVariants\n        resourceTypes {\n          resourceType\n          count\n        }\n      }\n    }\n  }\n": typeof types.TagUsageDocument,
+    "\n  query Discovery($resourceType: String!, $includePrivate: Boolean!) {\n    resourceProperties(resourceType: $resourceType, includePrivate: $includePrivate) {\n      id\n      name\n      private\n      values\n      definition {\n        id\n        title\n        type\n      }\n    }\n  }\n": typeof types.DiscoveryDocument,
+    "\n  query ValidateTraits($names: [String!]!) {\n    validateTraits(names: $names) {\n      valid\n      invalid\n    }\n  }\n": typeof types.ValidateTraitsDocument,
+    "\n  query Providers($filter: ResourceProviderFilter) {\n    resourceProviders(filter: $filter, first: 100) {\n      totalCount\n      nodes {\n        id\n        uuid\n        name\n        generation\n        root {\n          id\n          uuid\n        }\n        traits {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.ProvidersDocument,
+    "\n  query ProviderTree($root: UUID!) {\n    resourceProviders(filter: { inTree: $root }, first: 500) {\n      nodes {\n        id\n        uuid\n        name\n        generation\n        parent {\n          id\n          uuid\n        }\n        traits {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.ProviderTreeDocument,
+};
+const documents: Documents = {
+    "\n  query ResourceTypes {\n    resourceTypes {\n      id\n      name\n    }\n  }\n": types.ResourceTypesDocument,
+    "\n  mutation CreateNamespace($input: CreateNamespaceInput!) {\n    createNamespace(input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateNamespaceDocument,
+    "\n  mutation UpdateNamespace($name: String!, $input: UpdateNamespaceInput!) {\n    updateNamespace(name: $name, input: $input) {\n      id\n      name\n      displayName\n      description\n      visibility\n    }\n  }\n": types.UpdateNamespaceDocument,
+    "\n  mutation CreateProperty($namespace: String!, $input: PropertyDefinitionInput!) {\n    createProperty(namespace: $namespace, input: $input) {\n      id\n      name\n    }\n  }\n": types.CreatePropertyDocument,
+    "\n  mutation UpdateProperty($namespace: String!, $name: String!, $input: PropertyDefinitionInput!) {\n    updateProperty(namespace: $namespace, name: $name, input: $input) {\n      id\n      name\n    }\n  }\n": types.UpdatePropertyDocument,
+    "\n  mutation UpdateObject($namespace: String!, $name: String!, $input: MetadefObjectInput!) {\n    updateObject(namespace: $namespace, name: $name, input: $input) {\n      id\n      name\n    }\n  }\n": types.UpdateObjectDocument,
+    "\n  mutation CreateObject($namespace: String!, $input: MetadefObjectInput!) {\n    createObject(namespace: $namespace, input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateObjectDocument,
+    "\n  mutation CreateTag($namespace: String!, $name: String!, $parent: String) {\n    createTag(namespace: $namespace, name: $name, parent: $parent) {\n      id\n      name\n    }\n  }\n": types.CreateTagDocument,
+    "\n  mutation UpdateTag($namespace: String!, $name: String!, $newName: String!, $parent: String) {\n    updateTag(namespace: $namespace, name: $name, newName: $newName, parent: $parent) {\n      id\n      name\n      parent {\n        id\n        name\n      }\n    }\n  }\n": types.UpdateTagDocument,
+    "\n  query ComposeCandidates($query: String!, $resourceType: String!) {\n    searchProperties(query: $query, resourceType: $resourceType, first: 10) {\n      nodes {\n        namespace {\n          id\n          name\n        }\n        property {\n          ...PropertyFields\n        }\n      }\n    }\n  }\n": types.ComposeCandidatesDocument,
+    "\n  query ValidateDraft($resourceType: String!, $metadata: JSON!) {\n    validateMetadata(resourceType: $resourceType, metadata: $metadata) {\n      valid\n      unknownKeys\n      errors {\n        key\n        message\n      }\n    }\n  }\n": types.ValidateDraftDocument,
+    "\n  query NamespacesOfType($resourceType: String!) {\n    namespaces(filter: { resourceTypes: [$resourceType] }, first: 500) {\n      totalCount\n      nodes {\n        id\n        name\n        displayName\n      }\n    }\n  }\n": types.NamespacesOfTypeDocument,
+    "\n  fragment PropertyFields on PropertyDefinition {\n    id\n    name\n    title\n    description\n    type\n    enum\n    default\n    minimum\n    maximum\n    minLength\n    maxLength\n    pattern\n    operators\n    readonly\n    items {\n      type\n      enum\n    }\n  }\n": types.PropertyFieldsFragmentDoc,
+    "\n  query NamespaceView($name: String!, $resourceType: String) {\n    namespace(name: $name, resourceType: $resourceType) {\n      id\n      name\n      displayName\n      description\n      visibility\n      protected\n      view {\n        prefix\n      }\n      properties {\n        ...PropertyFields\n      }\n      objects {\n        id\n        name\n        description\n        required\n        properties {\n          ...PropertyFields\n        }\n      }\n      tags {\n        id\n        name\n        parent {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.NamespaceViewDocument,
+    "\n  query SearchProperties($query: String!, $resourceType: String) {\n    searchProperties(query: $query, resourceType: $resourceType, first: 25) {\n      totalCount\n      nodes {\n        namespace {\n          id\n          name\n        }\n        object {\n          id\n          name\n        }\n        property {\n          ...PropertyFields\n        }\n      }\n    }\n  }\n": types.SearchPropertiesDocument,
+    "\n  query Resources($filter: ResourceFilter) {\n    resources(filter: $filter, first: 100) {\n      totalCount\n      nodes {\n        id\n        uuid\n        name\n        resourceType\n        projectId\n        tags\n      }\n    }\n  }\n": types.ResourcesDocument,
+    "\n  query TagUsage($filter: ResourceTagUsageFilter) {\n    resourceTagUsage(filter: $filter, first: 100) {\n      nodes {\n        tag\n        normalized\n        count\n        caseVariants\n        resourceTypes {\n          resourceType\n          count\n        }\n      }\n    }\n  }\n": types.TagUsageDocument,
+    "\n  query Discovery($resourceType: String!, $includePrivate: Boolean!) {\n    resourceProperties(resourceType: $resourceType, includePrivate: $includePrivate) {\n      id\n      name\n      private\n      values\n      definition {\n        id\n        title\n        type\n      }\n    }\n  }\n": types.DiscoveryDocument,
+    "\n  query ValidateTraits($names: [String!]!) {\n    validateTraits(names: $names) {\n      valid\n      invalid\n    }\n  }\n": types.ValidateTraitsDocument,
+    "\n  query Providers($filter: ResourceProviderFilter) {\n    resourceProviders(filter: $filter, first: 100) {\n      totalCount\n      nodes {\n        id\n        uuid\n        name\n        generation\n        root {\n          id\n          uuid\n        }\n        traits {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.ProvidersDocument,
+    "\n  query ProviderTree($root: UUID!) {\n    resourceProviders(filter: { inTree: $root }, first: 500) {\n      nodes {\n        id\n        uuid\n        name\n        generation\n        parent {\n          id\n          uuid\n        }\n        traits {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.ProviderTreeDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ResourceTypes {\n    resourceTypes {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query ResourceTypes {\n    resourceTypes {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateNamespace($input: CreateNamespaceInput!) {\n    createNamespace(input: $input) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation CreateNamespace($input: CreateNamespaceInput!) {\n    createNamespace(input: $input) {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateNamespace($name: String!, $input: UpdateNamespaceInput!) {\n    updateNamespace(name: $name, input: $input) {\n      id\n      name\n      displayName\n      description\n      visibility\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateNamespace($name: String!, $input: UpdateNamespaceInput!) {\n    updateNamespace(name: $name, input: $input) {\n      id\n      name\n      displayName\n      description\n      visibility\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateProperty($namespace: String!, $input: PropertyDefinitionInput!) {\n    createProperty(namespace: $namespace, input: $input) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation CreateProperty($namespace: String!, $input: PropertyDefinitionInput!) {\n    createProperty(namespace: $namespace, input: $input) {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateProperty($namespace: String!, $name: String!, $input: PropertyDefinitionInput!) {\n    updateProperty(namespace: $namespace, name: $name, input: $input) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProperty($namespace: String!, $name: String!, $input: PropertyDefinitionInput!) {\n    updateProperty(namespace: $namespace, name: $name, input: $input) {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateObject($namespace: String!, $name: String!, $input: MetadefObjectInput!) {\n    updateObject(namespace: $namespace, name: $name, input: $input) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateObject($namespace: String!, $name: String!, $input: MetadefObjectInput!) {\n    updateObject(namespace: $namespace, name: $name, input: $input) {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateObject($namespace: String!, $input: MetadefObjectInput!) {\n    createObject(namespace: $namespace, input: $input) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation CreateObject($namespace: String!, $input: MetadefObjectInput!) {\n    createObject(namespace: $namespace, input: $input) {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateTag($namespace: String!, $name: String!, $parent: String) {\n    createTag(namespace: $namespace, name: $name, parent: $parent) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation CreateTag($namespace: String!, $name: String!, $parent: String) {\n    createTag(namespace: $namespace, name: $name, parent: $parent) {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateTag($namespace: String!, $name: String!, $newName: String!, $parent: String) {\n    updateTag(namespace: $namespace, name: $name, newName: $newName, parent: $parent) {\n      id\n      name\n      parent {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateTag($namespace: String!, $name: String!, $newName: String!, $parent: String) {\n    updateTag(namespace: $namespace, name: $name, newName: $newName, parent: $parent) {\n      id\n      name\n      parent {\n        id\n        name\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ComposeCandidates($query: String!, $resourceType: String!) {\n    searchProperties(query: $query, resourceType: $resourceType, first: 10) {\n      nodes {\n        namespace {\n          id\n          name\n        }\n        property {\n          ...PropertyFields\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ComposeCandidates($query: String!, $resourceType: String!) {\n    searchProperties(query: $query, resourceType: $resourceType, first: 10) {\n      nodes {\n        namespace {\n          id\n          name\n        }\n        property {\n          ...PropertyFields\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ValidateDraft($resourceType: String!, $metadata: JSON!) {\n    validateMetadata(resourceType: $resourceType, metadata: $metadata) {\n      valid\n      unknownKeys\n      errors {\n        key\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  query ValidateDraft($resourceType: String!, $metadata: JSON!) {\n    validateMetadata(resourceType: $resourceType, metadata: $metadata) {\n      valid\n      unknownKeys\n      errors {\n        key\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NamespacesOfType($resourceType: String!) {\n    namespaces(filter: { resourceTypes: [$resourceType] }, first: 500) {\n      totalCount\n      nodes {\n        id\n        name\n        displayName\n      }\n    }\n  }\n"): (typeof documents)["\n  query NamespacesOfType($resourceType: String!) {\n    namespaces(filter: { resourceTypes: [$resourceType] }, first: 500) {\n      totalCount\n      nodes {\n        id\n        name\n        displayName\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PropertyFields on PropertyDefinition {\n    id\n    name\n    title\n    description\n    type\n    enum\n    default\n    minimum\n    maximum\n    minLength\n    maxLength\n    pattern\n    operators\n    readonly\n    items {\n      type\n      enum\n    }\n  }\n"): (typeof documents)["\n  fragment PropertyFields on PropertyDefinition {\n    id\n    name\n    title\n    description\n    type\n    enum\n    default\n    minimum\n    maximum\n    minLength\n    maxLength\n    pattern\n    operators\n    readonly\n    items {\n      type\n      enum\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NamespaceView($name: String!, $resourceType: String) {\n    namespace(name: $name, resourceType: $resourceType) {\n      id\n      name\n      displayName\n      description\n      visibility\n      protected\n      view {\n        prefix\n      }\n      properties {\n        ...PropertyFields\n      }\n      objects {\n        id\n        name\n        description\n        required\n        properties {\n          ...PropertyFields\n        }\n      }\n      tags {\n        id\n        name\n        parent {\n          id\n          name\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query NamespaceView($name: String!, $resourceType: String) {\n    namespace(name: $name, resourceType: $resourceType) {\n      id\n      name\n      displayName\n      description\n      visibility\n      protected\n      view {\n        prefix\n      }\n      properties {\n        ...PropertyFields\n      }\n      objects {\n        id\n        name\n        description\n        required\n        properties {\n          ...PropertyFields\n        }\n      }\n      tags {\n        id\n        name\n        parent {\n          id\n          name\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchProperties($query: String!, $resourceType: String) {\n    searchProperties(query: $query, resourceType: $resourceType, first: 25) {\n      totalCount\n      nodes {\n        namespace {\n          id\n          name\n        }\n        object {\n          id\n          name\n        }\n        property {\n          ...PropertyFields\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query SearchProperties($query: String!, $resourceType: String) {\n    searchProperties(query: $query, resourceType: $resourceType, first: 25) {\n      totalCount\n      nodes {\n        namespace {\n          id\n          name\n        }\n        object {\n          id\n          name\n        }\n        property {\n          ...PropertyFields\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Resources($filter: ResourceFilter) {\n    resources(filter: $filter, first: 100) {\n      totalCount\n      nodes {\n        id\n        uuid\n        name\n        resourceType\n        projectId\n        tags\n      }\n    }\n  }\n"): (typeof documents)["\n  query Resources($filter: ResourceFilter) {\n    resources(filter: $filter, first: 100) {\n      totalCount\n      nodes {\n        id\n        uuid\n        name\n        resourceType\n        projectId\n        tags\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TagUsage($filter: ResourceTagUsageFilter) {\n    resourceTagUsage(filter: $filter, first: 100) {\n      nodes {\n        tag\n        normalized\n        count\n        caseVariants\n        resourceTypes {\n          resourceType\n          count\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query TagUsage($filter: ResourceTagUsageFilter) {\n    resourceTagUsage(filter: $filter, first: 100) {\n      nodes {\n        tag\n        normalized\n        count\n        caseVariants\n        resourceTypes {\n          resourceType\n          count\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Discovery($resourceType: String!, $includePrivate: Boolean!) {\n    resourceProperties(resourceType: $resourceType, includePrivate: $includePrivate) {\n      id\n      name\n      private\n      values\n      definition {\n        id\n        title\n        type\n      }\n    }\n  }\n"): (typeof documents)["\n  query Discovery($resourceType: String!, $includePrivate: Boolean!) {\n    resourceProperties(resourceType: $resourceType, includePrivate: $includePrivate) {\n      id\n      name\n      private\n      values\n      definition {\n        id\n        title\n        type\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ValidateTraits($names: [String!]!) {\n    validateTraits(names: $names) {\n      valid\n      invalid\n    }\n  }\n"): (typeof documents)["\n  query ValidateTraits($names: [String!]!) {\n    validateTraits(names: $names) {\n      valid\n      invalid\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Providers($filter: ResourceProviderFilter) {\n    resourceProviders(filter: $filter, first: 100) {\n      totalCount\n      nodes {\n        id\n        uuid\n        name\n        generation\n        root {\n          id\n          uuid\n        }\n        traits {\n          id\n          name\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Providers($filter: ResourceProviderFilter) {\n    resourceProviders(filter: $filter, first: 100) {\n      totalCount\n      nodes {\n        id\n        uuid\n        name\n        generation\n        root {\n          id\n          uuid\n        }\n        traits {\n          id\n          name\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProviderTree($root: UUID!) {\n    resourceProviders(filter: { inTree: $root }, first: 500) {\n      nodes {\n        id\n        uuid\n        name\n        generation\n        parent {\n          id\n          uuid\n        }\n        traits {\n          id\n          name\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ProviderTree($root: UUID!) {\n    resourceProviders(filter: { inTree: $root }, first: 500) {\n      nodes {\n        id\n        uuid\n        name\n        generation\n        parent {\n          id\n          uuid\n        }\n        traits {\n          id\n          name\n        }\n      }\n    }\n  }\n"];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;

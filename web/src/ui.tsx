@@ -1,0 +1,57 @@
+import { CombinedGraphQLErrors } from '@apollo/client';
+import type { ReactNode } from 'react';
+
+/** "a, b  c" → ['a', 'b', 'c']: the lists users type. */
+export const splitList = (text: string): string[] =>
+  text
+    .split(/[\s,]+/)
+    .map((word) => word.trim())
+    .filter(Boolean);
+
+/** The API's errors by the input field they name (`extensions.field`), the rest under ''. */
+export function errorsByField(error: unknown): Record<string, string> {
+  const byField: Record<string, string> = {};
+  const errors = CombinedGraphQLErrors.is(error)
+    ? error.errors
+    : error
+      ? [{ message: (error as Error).message, extensions: {} }]
+      : [];
+  for (const { message, extensions } of errors) {
+    const field = typeof extensions?.field === 'string' ? extensions.field : '';
+    byField[field] = byField[field] ? `${byField[field]}; ${message}` : message;
+  }
+  return byField;
+}
+
+export function ErrorBox({ error }: { error: unknown }) {
+  if (!error) return null;
+  const messages = Object.entries(errorsByField(error)).map(([field, message]) =>
+    field ? `${field}: ${message}` : message,
+  );
+  return (
+    <div className="error" role="alert">
+      {messages.join('; ')}
+    </div>
+  );
+}
+
+/** A labelled form control with the API's error for its field beside it. */
+export function Field({ label, error, children }: { label: string; error?: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label>
+        <span className="label">{label}</span>
+        {children}
+      </label>
+      {error ? (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export function Loading({ when }: { when: boolean }) {
+  return when ? <p className="muted">Loading…</p> : null;
+}
