@@ -166,6 +166,26 @@ describe('input guard', () => {
     const validate = (metadata: string) =>
       `{ validateMetadata(resourceType: "OS::Nova::Flavor", metadata: ${metadata}) { valid unknownKeys } }`;
 
+    it('takes JSON written inline exactly as it takes variables', async () => {
+      const inline = await t.gql(validate(`{hw_cpu_cores: "4", unknown_key: [1, 2.5, true]}`));
+      const variables = await t.gql(
+        `query($m: JSON!) { validateMetadata(resourceType: "OS::Nova::Flavor", metadata: $m) { valid unknownKeys } }`,
+        { m: { hw_cpu_cores: '4', unknown_key: [1, 2.5, true] } },
+      );
+      expect(inline.errors).toBeUndefined();
+      expect(inline).toEqual(variables);
+
+      const { uuid } = (
+        await t.ok(
+          `mutation { createResource(input: { resourceType: "OS::Nova::Flavor", name: "inline-json" }) { uuid } }`,
+        )
+      ).createResource;
+      const set = await t.ok(
+        `mutation { setResourceProperties(uuid: "${uuid}", properties: {k: "v", n: 1}) { properties } }`,
+      );
+      expect(set.setResourceProperties.properties).toEqual({ k: 'v', n: 1 });
+    });
+
     it(`refuses JSON nested deeper than ${MAX_INPUT_DEPTH} levels, as a variable or inline, without overflowing`, async () => {
       const query = `query($m: JSON!) { validateMetadata(resourceType: "OS::Nova::Flavor", metadata: $m) { valid } }`;
       const deep = await t.gql(query, { m: nested(10_000) });
