@@ -197,4 +197,33 @@ describe('input guard', () => {
       expect(JSON.stringify(shallow.errors ?? [])).not.toMatch(/deeper/);
     });
   });
+
+  describe('variable coercion errors (issue 8 point 11)', () => {
+    it('answers more than 50 bad variables with BAD_USER_INPUT, not INTERNAL_SERVER_ERROR', async () => {
+      const names = Array.from({ length: 60 }, () => ({ not: 'a string' }));
+      const result = await t.gql(`query($n: [String!]!) { validateTraits(names: $n) { valid } }`, {
+        n: names,
+      });
+      expect(result.errors?.length).toBeGreaterThan(0);
+      for (const error of result.errors ?? []) expect(error.extensions?.code).toBe('BAD_USER_INPUT');
+    });
+
+    it('answers HTTP 400, as for any refused variable', async () => {
+      const url = await t.app.listen(0, '127.0.0.1');
+      const post = (query: string, variables: unknown) =>
+        fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-project-id': 'p1', 'x-roles': 'admin' },
+          body: JSON.stringify({ query, variables }),
+        });
+      const names = Array.from({ length: 60 }, () => 1.5);
+      const tooMany = await post(`query($n: [String!]!) { validateTraits(names: $n) { valid } }`, {
+        n: names,
+      });
+      expect(tooMany.status).toBe(400);
+      const nul = await post(`query($n: String!) { trait(name: $n) { name } }`, { n: '\u0000' });
+      expect(nul.status).toBe(400);
+      expect((await nul.json()).errors[0].extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'name' });
+    });
+  });
 });

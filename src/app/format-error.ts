@@ -95,6 +95,9 @@ function requestErrorField(message: string, original: unknown): string | undefin
 /** graphql-js's message when a document exceeds `parseOptions.maxTokens` (GRAPHQL_MAX_TOKENS). */
 const TOKEN_LIMIT = /^Syntax Error: Document contains more tha[nt] (\d+) tokens/;
 
+/** graphql-js gives up after 50 variable errors (the 50 before it name their fields). */
+const TOO_MANY_VARIABLE_ERRORS = /^Too many errors processing variables/;
+
 const VALUE_ERROR =
   /Expected value of type|cannot represent|does not exist in ".*" enum|got invalid value|has invalid value|of required type .* was not provided|is not a valid|Expected type/;
 
@@ -142,6 +145,13 @@ export function createFormatError(logger: Logger) {
         return stripped(formatted, 'BAD_USER_INPUT', field ? { field } : {});
       }
       return stripped(formatted, code);
+    }
+    if (
+      original instanceof GraphQLError &&
+      !original.path &&
+      TOO_MANY_VARIABLE_ERRORS.test(original.message)
+    ) {
+      return stripped(formatted, 'BAD_USER_INPUT', { field: 'variables' });
     }
     if (isDatabaseUnavailable(original)) {
       logger.warn({ err: original, path: formatted.path }, 'database unavailable');
