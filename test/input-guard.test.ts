@@ -1,5 +1,5 @@
 import { MAX_INPUT_DEPTH, MAX_LIST_ITEMS } from '../src/common/input-limits';
-import { expectError, startTestApp, type TestApp } from './support/test-app';
+import { expectError, startTestApp, type Data, type TestApp } from './support/test-app';
 
 /** A value nested `depth` levels deep: {"a":{"a":…{"a":1}}}. */
 function nested(depth: number): unknown {
@@ -223,7 +223,10 @@ describe('input guard', () => {
       expect(tooMany.status).toBe(400);
       const nul = await post(`query($n: String!) { trait(name: $n) { name } }`, { n: '\u0000' });
       expect(nul.status).toBe(400);
-      expect((await nul.json()).errors[0].extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'name' });
+      expect(((await nul.json()) as Data).errors[0].extensions).toEqual({
+        code: 'BAD_USER_INPUT',
+        field: 'name',
+      });
     });
   });
 });
