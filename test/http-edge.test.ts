@@ -98,6 +98,18 @@ describe('HTTP edge: malformed requests', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=86400, immutable');
   });
 
+  it('a persisted query whose hash does not match is BAD_REQUEST (HTTP 400), not an internal error', async () => {
+    const response = await raw(base, 'POST', '/graphql', {
+      headers: JSON_HEADERS,
+      body: JSON.stringify({
+        query: '{ __typename }',
+        extensions: { persistedQuery: { version: 1, sha256Hash: 'x' } },
+      }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.json().errors[0].extensions.code).toBe('BAD_REQUEST');
+  });
+
   it('a wrong method is 405 with Allow', async () => {
     const response = await raw(base, 'PUT', '/graphql', { headers: JSON_HEADERS, body: '{}' });
     expectRefused(response, 405, 'BAD_REQUEST', /PUT/);

@@ -113,6 +113,12 @@ const TOO_MANY_VARIABLE_ERRORS = /^Too many errors processing variables/;
 const VALUE_ERROR =
   /Expected value of type|cannot represent|does not exist in ".*" enum|got invalid value|has invalid value|of required type .* was not provided|is not a valid|Expected type/;
 
+/** The HTTP status Apollo answers an error with (its `extensions.http.status`), if it set one. */
+function httpStatusOf(error: GraphQLError): number | undefined {
+  const status = (error.extensions.http as { status?: unknown } | undefined)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
 function stripped(
   formatted: GraphQLFormattedError,
   code: ErrorCode | string,
@@ -164,6 +170,11 @@ export function createFormatError(logger: Logger) {
       TOO_MANY_VARIABLE_ERRORS.test(original.message)
     ) {
       return stripped(formatted, 'BAD_USER_INPUT', { field: 'variables' });
+    }
+    const httpStatus = original instanceof GraphQLError ? httpStatusOf(original) : undefined;
+    if (httpStatus !== undefined && httpStatus >= 400 && httpStatus < 500) {
+      // Apollo's own refusals of a request (e.g. "provided sha does not match query" for a persisted query).
+      return stripped(formatted, 'BAD_REQUEST');
     }
     const sqlState = errorCode(original);
     if (sqlState === '53100') {
