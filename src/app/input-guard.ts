@@ -107,7 +107,7 @@ function checkArgument(
         );
       } else if (untyped && item.js !== null && typeof item.js === 'object') {
         for (const [key, js] of Object.entries(item.js)) {
-          checkText(`${item.path} (a key)`, key);
+          checkText(`${item.path}.${key}`, key);
           stack.push({ js, type: undefined, path: `${item.path}.${key}`, depth: item.depth + 1 });
         }
       }
@@ -121,7 +121,7 @@ function checkArgument(
       );
     } else if (untyped && node.kind === Kind.OBJECT) {
       for (const field of node.fields) {
-        checkText(`${item.path} (a key)`, field.name.value);
+        checkText(`${item.path}.${field.name.value}`, field.name.value);
         stack.push({
           ast: field.value,
           type: undefined,
