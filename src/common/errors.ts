@@ -138,9 +138,9 @@ export function checkText(
     throw new InputError(field, min === 1 ? 'must not be empty' : `must be at least ${min} characters`);
   }
   if ([...value].length > max) throw new InputError(field, `must be at most ${max} characters`);
-  const problem = textProblem(value);
-  if (problem) throw new InputError(field, problem);
   if (hasControlCharacter(value, multiline))
     throw new InputError(field, 'must not contain control characters');
+  const problem = textProblem(value);
+  if (problem) throw new InputError(field, problem);
   return value;
 }
