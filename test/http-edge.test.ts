@@ -1,40 +1,7 @@
-import http from 'node:http';
 import net from 'node:net';
 import { captureLogs } from './support/log-capture';
-import { startTestApp, type Data, type TestApp } from './support/test-app';
-
-interface RawResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  text: string;
-  json(): Data;
-}
-
-/** One request with a hand-made body and exactly the given headers (fetch would add its own). */
-function raw(
-  base: string,
-  method: string,
-  path: string,
-  { headers = {}, body }: { headers?: Record<string, string>; body?: string | Buffer } = {},
-): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${base}${path}`, { method, headers, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({
-          status: response.statusCode!,
-          headers: response.headers,
-          text,
-          json: () => JSON.parse(text),
-        });
-      });
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
-}
+import { raw, type RawResponse } from './support/raw-http';
+import { startTestApp, type TestApp } from './support/test-app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const JSON_HEADERS = { 'content-type': 'application/json', 'x-project-id': 'p1' };
@@ -129,6 +96,18 @@ describe('HTTP edge: malformed requests', () => {
     const asset = await raw(base, 'HEAD', '/graphiql/assets/graphiql.min.js');
     expect(asset.status).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=86400, immutable');
+  });
+
+  it('a persisted query whose hash does not match is BAD_REQUEST (HTTP 400), not an internal error', async () => {
+    const response = await raw(base, 'POST', '/graphql', {
+      headers: JSON_HEADERS,
+      body: JSON.stringify({
+        query: '{ __typename }',
+        extensions: { persistedQuery: { version: 1, sha256Hash: 'x' } },
+      }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.json().errors[0].extensions.code).toBe('BAD_REQUEST');
   });
 
   it('a wrong method is 405 with Allow', async () => {

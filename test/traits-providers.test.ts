@@ -293,18 +293,30 @@ describe('resource providers', () => {
       expect(await read(t, provider.uuid)).toMatchObject({ generation: 0, traits: [] });
     });
 
-    it('odd strings among the traits are unknown names, not database errors', async () => {
+    it('odd strings among the traits are unknown names; NUL is BAD_USER_INPUT naming its place', async () => {
       const provider = await createProvider(t);
       const error = expectError(
-        await t.gql(SET_TRAITS, { uuid: provider.uuid, traits: ['\u0000', 'HW_CPU_X86_SSE'], generation: 0 }),
+        await t.gql(SET_TRAITS, { uuid: provider.uuid, traits: ['lower', 'HW_CPU_X86_SSE'], generation: 0 }),
         'BAD_USER_INPUT',
         'traits',
       );
       expect(error.message).toMatch(/unknown traits/);
+      expectError(
+        await t.gql(SET_TRAITS, { uuid: provider.uuid, traits: ['\u0000', 'HW_CPU_X86_SSE'], generation: 0 }),
+        'BAD_USER_INPUT',
+        'traits.0',
+      );
       const { resourceProviders } = await t.ok(LIST, {
-        filter: { uuid: provider.uuid, forbidden: ['\u0000'], anyOf: [['\u0000', 'HW_CPU_X86_SSE']] },
+        filter: { uuid: provider.uuid, forbidden: ['lower'], anyOf: [['lower', 'HW_CPU_X86_SSE']] },
       });
       expect(resourceProviders.nodes).toEqual([]);
+      const nul = { uuid: provider.uuid, forbidden: ['\u0000'], anyOf: [['HW_CPU_X86_SSE', '\u0000']] };
+      expectError(await t.gql(LIST, { filter: nul }), 'BAD_USER_INPUT', 'filter.anyOf.0.1');
+      expectError(
+        await t.gql(LIST, { filter: { forbidden: ['\u0000'] } }),
+        'BAD_USER_INPUT',
+        'filter.forbidden.0',
+      );
       expectError(await t.gql(LIST, { filter: { name: 'a\u0000' } }), 'BAD_USER_INPUT', 'filter.name');
     });
 

@@ -269,7 +269,8 @@ describe('traits', () => {
   });
 
   describe('odd strings are never a database error', () => {
-    const odd = ['\u0000', 'HW_CPU\u0000', 'lower', 'x'.repeat(300)];
+    const odd = ['lower', 'x'.repeat(300)];
+    const unstorable = ['\u0000', 'HW_CPU\u0000', 'HW_CPU\ud800'];
 
     it('look-ups, filters and validation treat them as unknown names', async () => {
       for (const name of odd) {
@@ -283,6 +284,22 @@ describe('traits', () => {
       }
       const { validateTraits } = await t.ok(VALIDATE, { names: [...odd, 'HW_CPU_X86_SSE'] });
       expect(validateTraits).toEqual({ valid: ['HW_CPU_X86_SSE'], invalid: odd });
+    });
+
+    it('text no database can store (NUL, lone surrogates) is BAD_USER_INPUT naming the field, everywhere', async () => {
+      for (const name of unstorable) {
+        expectError(await t.gql(TRAIT, { name }), 'BAD_USER_INPUT', 'name');
+        expectError(await t.gql(DELETE, { name }), 'BAD_USER_INPUT', 'name');
+        expectError(await t.gql(CREATE, { name }), 'BAD_USER_INPUT', 'name');
+        expectError(
+          await t.gql(TRAITS, { filter: { startsWith: name } }),
+          'BAD_USER_INPUT',
+          'filter.startsWith',
+        );
+        const named = await t.gql(TRAITS, { filter: { names: ['HW_CPU_X86_SSE', name] } });
+        expectError(named, 'BAD_USER_INPUT', 'filter.names.1');
+        expectError(await t.gql(VALIDATE, { names: [name] }), 'BAD_USER_INPUT', 'names.0');
+      }
     });
   });
 

@@ -2,7 +2,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, parse, visit, type GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 import { AppError, type ErrorCode } from '../common/errors';
-import { errorCode } from '../db/error-code';
+import { codedErrorMessage, errorCode } from '../db/error-code';
 
 /** Codes that graphql-js and Apollo produce for a malformed request: the caller's fault, passed through. */
 const REQUEST_CODES = new Set([
@@ -15,7 +15,7 @@ const REQUEST_CODES = new Set([
   'PERSISTED_QUERY_NOT_SUPPORTED',
 ]);
 
-/** Connection-level failures of the pg driver and server: the database is unreachable, not our bug. */
+/** Connection-level failures of the pg driver (Node error codes): the database is unreachable, not our bug. */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -24,11 +24,18 @@ const UNAVAILABLE_CODES = new Set([
   'EPIPE',
   'EAI_AGAIN',
   'ENOENT', // Unix socket of the embedded database gone
-  '57P01', // admin_shutdown
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now
-  '53300', // too_many_connections
 ]);
+
+/**
+ * SQLSTATEs (and classes of them) of a server that cannot serve right now, whatever was asked: connection
+ * exceptions (08), the database gone or its login refused (3D000, 28xxx), insufficient resources (53: too many
+ * connections, out of memory, disk full), operator intervention (57: shutdown, cannot connect now, cancelled,
+ * database dropped) and system I/O errors (58).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08|28|53|57|58)|^3D000$/;
+
+/** 55000 is "object not in prerequisite state" in general; at connect it is `ALLOW_CONNECTIONS false`. */
+const NOT_ACCEPTING_CONNECTIONS = /is not accepting connections|is not currently accepting connections/;
 
 /** SQLSTATEs that can only come from input we failed to check: reported as BAD_USER_INPUT, without SQL. */
 const INPUT_SQLSTATES: Record<string, string> = {
@@ -41,8 +48,13 @@ const INPUT_SQLSTATES: Record<string, string> = {
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = errorCode(error);
-  if (code && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
   const message = error instanceof Error ? error.message : '';
+  if (
+    code &&
+    (UNAVAILABLE_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && UNAVAILABLE_SQLSTATE.test(code)))
+  )
+    return true;
+  if (code === '55000' && NOT_ACCEPTING_CONNECTIONS.test(codedErrorMessage(error))) return true;
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed|Connection refused/i.test(
     message,
   );
@@ -95,8 +107,17 @@ function requestErrorField(message: string, original: unknown): string | undefin
 /** graphql-js's message when a document exceeds `parseOptions.maxTokens` (GRAPHQL_MAX_TOKENS). */
 const TOKEN_LIMIT = /^Syntax Error: Document contains more tha[nt] (\d+) tokens/;
 
+/** graphql-js gives up after 50 variable errors (the 50 before it name their fields). */
+const TOO_MANY_VARIABLE_ERRORS = /^Too many errors processing variables/;
+
 const VALUE_ERROR =
   /Expected value of type|cannot represent|does not exist in ".*" enum|got invalid value|has invalid value|of required type .* was not provided|is not a valid|Expected type/;
+
+/** The HTTP status Apollo answers an error with (its `extensions.http.status`), if it set one. */
+function httpStatusOf(error: GraphQLError): number | undefined {
+  const status = (error.extensions.http as { status?: unknown } | undefined)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
 
 function stripped(
   formatted: GraphQLFormattedError,
@@ -143,12 +164,17 @@ export function createFormatError(logger: Logger) {
       }
       return stripped(formatted, code);
     }
-    if (isDatabaseUnavailable(original)) {
-      logger.warn({ err: original, path: formatted.path }, 'database unavailable');
-      return stripped(
-        { ...formatted, message: 'The database is unavailable; try again shortly' },
-        'SERVICE_UNAVAILABLE',
-      );
+    if (
+      original instanceof GraphQLError &&
+      !original.path &&
+      TOO_MANY_VARIABLE_ERRORS.test(original.message)
+    ) {
+      return stripped(formatted, 'BAD_USER_INPUT', { field: 'variables' });
+    }
+    const httpStatus = original instanceof GraphQLError ? httpStatusOf(original) : undefined;
+    if (httpStatus !== undefined && httpStatus >= 400 && httpStatus < 500) {
+      // Apollo's own refusals of a request (e.g. "provided sha does not match query" for a persisted query).
+      return stripped(formatted, 'BAD_REQUEST');
     }
     const sqlState = errorCode(original);
     if (sqlState === '53100') {
@@ -158,6 +184,13 @@ export function createFormatError(logger: Logger) {
           ...formatted,
           message: "The database's disk is full: changes are refused until space is freed; try again later",
         },
+        'SERVICE_UNAVAILABLE',
+      );
+    }
+    if (isDatabaseUnavailable(original)) {
+      logger.warn({ err: original, path: formatted.path }, 'database unavailable');
+      return stripped(
+        { ...formatted, message: 'The database is unavailable; try again shortly' },
         'SERVICE_UNAVAILABLE',
       );
     }

@@ -17,6 +17,7 @@ import { explorerFallback } from './explorer';
 import { graphiqlAssetsRoute, graphiqlPage } from './graphiql';
 import { graphqlRoute } from './graphql-http';
 import { createHttpServer, createRouter, HttpError, sendJson, type Route } from './http';
+import { inputGuardPlugin } from './input-guard';
 import { createArmor, parseOptions } from './limits';
 import { createMetrics, observabilityPlugin, type Metrics } from './observability';
 import { buildAppSchema } from './schema';
@@ -84,8 +85,9 @@ export async function createApp({
   const metrics = createMetrics();
   const logged = new WeakSet<HTTPGraphQLRequest>();
   const armor = createArmor(config).protect();
+  const schema = buildAppSchema();
   const apollo = new ApolloServer<Context>({
-    schema: buildAppSchema(),
+    schema,
     introspection: config.introspection,
     includeStacktraceInErrorResponses: false,
     formatError: createFormatError(logger),
@@ -99,6 +101,7 @@ export async function createApp({
       // We send no cache hints; without this plugin Apollo needn't wrap every field resolver.
       ApolloServerPluginCacheControlDisabled(),
       observabilityPlugin(metrics, logged),
+      inputGuardPlugin(schema),
       ...armor.plugins,
     ],
     validationRules: [...armor.validationRules],

@@ -117,6 +117,16 @@ export function hasControlCharacter(value: string, multiline = false): boolean {
   return (multiline ? CONTROL_BUT_LINE_BREAKS_AND_TABS : CONTROL).test(value);
 }
 
+/** A UTF-16 surrogate without its other half: not a Unicode character (PostgreSQL would store U+FFFD). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Why PostgreSQL cannot store this text as given (NUL, or not valid Unicode); undefined when it can. */
+export function textProblem(value: string): string | undefined {
+  if (value.includes('\u0000')) return 'must not contain the NUL character (\\u0000)';
+  if (LONE_SURROGATE.test(value)) return 'is not valid Unicode (it has a lone surrogate)';
+  return undefined;
+}
+
 /** Checks a string's length (in characters) and that it has no control characters (newlines and tabs
  * only where `multiline`). Returns the value unchanged: nothing is trimmed silently. */
 export function checkText(
@@ -130,5 +140,7 @@ export function checkText(
   if ([...value].length > max) throw new InputError(field, `must be at most ${max} characters`);
   if (hasControlCharacter(value, multiline))
     throw new InputError(field, 'must not contain control characters');
+  const problem = textProblem(value);
+  if (problem) throw new InputError(field, problem);
   return value;
 }

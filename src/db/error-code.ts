@@ -1,9 +1,21 @@
-type Errorish = { code?: unknown; driverError?: unknown; cause?: unknown };
+type Errorish = { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown };
+
+/** The error that carries a code (SQLSTATE, or a Node error code), looking through wrappers. */
+function codedError(error: unknown): { code: string; message: string } | undefined {
+  const candidate = error as Errorish | null;
+  if (!candidate || typeof candidate !== 'object') return undefined;
+  if (typeof candidate.code === 'string') {
+    return { code: candidate.code, message: typeof candidate.message === 'string' ? candidate.message : '' };
+  }
+  return codedError(candidate.driverError) ?? codedError(candidate.cause);
+}
 
 /** The driver's or PostgreSQL's code of an error (SQLSTATE, or a Node error code), looking through wrappers. */
 export function errorCode(error: unknown): string | undefined {
-  const candidate = error as Errorish | null;
-  if (!candidate || typeof candidate !== 'object') return undefined;
-  if (typeof candidate.code === 'string') return candidate.code;
-  return errorCode(candidate.driverError) ?? errorCode(candidate.cause);
+  return codedError(error)?.code;
+}
+
+/** The message that goes with `errorCode(error)` (PostgreSQL's own words, for telling apart errors of one code). */
+export function codedErrorMessage(error: unknown): string {
+  return codedError(error)?.message ?? '';
 }

@@ -1,5 +1,5 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { InputError } from '../errors';
+import { InputError, textProblem } from '../errors';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 500;
@@ -67,7 +67,7 @@ function decodeCursor(
       ? typeof value === 'number' && Number.isFinite(value)
       : kind === 'timestamp'
         ? typeof value === 'string' && !Number.isNaN(Date.parse(value))
-        : typeof value === 'string';
+        : typeof value === 'string' && !textProblem(value);
   if (!valid) throw invalid;
   return [value, parsed[2]];
 }

@@ -1,4 +1,4 @@
-import { InputError, hasControlCharacter } from '../../common/errors';
+import { InputError, hasControlCharacter, textProblem } from '../../common/errors';
 import { DISCOVERED_PROPERTY_NAME_MAX } from './discovered-property.entity';
 import type { PropertyValue } from './resource-property.entity';
 import { TAG_MAX_LENGTH, TAGS_PER_RESOURCE } from './resource-tag.entity';
@@ -8,9 +8,8 @@ export const PROPERTY_VALUE_MAX_LENGTH = 4096;
 /** At most this many tags in each tag condition of a resource filter. */
 export const FILTER_TAGS_MAX = 100;
 
-// PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate cannot be encoded: neither could round-trip.
-// eslint-disable-next-line no-control-regex
-const UNSTORABLE = /\u0000|[\uD800-\uDFFF]/u;
+/** PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate cannot be encoded: neither could round-trip. */
+const unstorable = (text: string): boolean => textProblem(text) !== undefined;
 
 const length = (value: string): number => [...value].length;
 
@@ -25,7 +24,7 @@ export function checkTag(field: string, tag: string): string {
   }
   if (tag.includes('/')) throw new InputError(field, 'a tag must not contain "/"');
   if (tag.includes(',')) throw new InputError(field, 'a tag must not contain ","');
-  if (UNSTORABLE.test(tag)) throw new InputError(field, 'a tag must not contain NUL or unpaired surrogates');
+  if (unstorable(tag)) throw new InputError(field, 'a tag must not contain NUL or unpaired surrogates');
   return tag;
 }
 
@@ -71,14 +70,14 @@ export function checkProperties(field: string, properties: unknown): Map<string,
     if (length(key) > DISCOVERED_PROPERTY_NAME_MAX) {
       throw new InputError(path, `a property key must be at most ${DISCOVERED_PROPERTY_NAME_MAX} characters`);
     }
-    if (hasControlCharacter(key) || UNSTORABLE.test(key)) {
+    if (hasControlCharacter(key) || unstorable(key)) {
       throw new InputError(path, 'a property key must not contain control characters or unpaired surrogates');
     }
     if (typeof value === 'string') {
       if (length(value) > PROPERTY_VALUE_MAX_LENGTH) {
         throw new InputError(path, `a string value must be at most ${PROPERTY_VALUE_MAX_LENGTH} characters`);
       }
-      if (UNSTORABLE.test(value)) {
+      if (unstorable(value)) {
         throw new InputError(path, 'a string value must not contain NUL or unpaired surrogates');
       }
     } else if (typeof value === 'number') {
