@@ -4,6 +4,7 @@ import { buildSchemaSync } from 'type-graphql';
 import { createNodeResolver } from '../common/relay/node.resolver';
 import { DateTimeScalar } from '../common/scalars';
 import { validateArgument } from '../common/validation';
+import { readPlainFieldsDirectly } from './direct-fields';
 import {
   MetadefTagResolver,
   NamespaceTagsResolver,
@@ -95,6 +96,7 @@ export function buildAppSchema(): GraphQLSchema {
     validateFn: validateArgument,
   });
   assertEveryNodeFetchable(schema);
+  readPlainFieldsDirectly(schema);
   built = schema;
   return built;
 }
