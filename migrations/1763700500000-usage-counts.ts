@@ -14,6 +14,57 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * its counts. A property value needs nothing but its own row; a count row goes with its discovered property
  * or resource type.
  */
+/** A count table, and how a changed row of its base table (`c`) gives the key it counts under. */
+interface Counted {
+  table: string;
+  /** The base table's columns the key comes from. */
+  changed: string[];
+  /** Each key column of the count table, from `c` and what `join` brings. */
+  key: Record<string, string>;
+  join: string;
+}
+
+/**
+ * The trigger function `<table>_count()`. Statement-level triggers see the changed rows as transition tables;
+ * every trigger names them `old_rows` and `new_rows`, so one function serves insert, update and delete:
+ * `changes` turns them into +1/-1 rows, summed per key and applied in key order, then keys at zero go.
+ */
+function countingFunction({ table, changed, key, join }: Counted): string {
+  const columns = Object.keys(key).join(', ');
+  const keyed = Object.entries(key)
+    .map(([column, value]) => `${value} AS ${column}`)
+    .join(', ');
+  const positions = Object.keys(key)
+    .map((_, i) => i + 1)
+    .join(', ');
+  const rows = changed.join(', ');
+  return `
+    CREATE FUNCTION ${table}_count() RETURNS trigger LANGUAGE plpgsql AS $fn$
+    DECLARE
+      changes text := CASE TG_OP
+        WHEN 'INSERT' THEN 'SELECT ${rows}, 1 AS n FROM new_rows'
+        WHEN 'DELETE' THEN 'SELECT ${rows}, -1 AS n FROM old_rows'
+        ELSE 'SELECT ${rows}, 1 AS n FROM new_rows UNION ALL SELECT ${rows}, -1 FROM old_rows'
+      END;
+    BEGIN
+      EXECUTE format($q$
+        INSERT INTO ${table} AS u (${columns}, count)
+        SELECT ${keyed}, sum(c.n) FROM (%s) c ${join}
+         GROUP BY ${positions} HAVING sum(c.n) <> 0 ORDER BY ${positions}
+        ON CONFLICT (${columns}) DO UPDATE SET count = u.count + excluded.count$q$, changes);
+      IF TG_OP <> 'INSERT' THEN
+        EXECUTE format($q$
+          DELETE FROM ${table} u USING (SELECT DISTINCT ${keyed} FROM (%s) c ${join}) k
+           WHERE u.count = 0 AND (${Object.keys(key)
+             .map((column) => `u.${column}`)
+             .join(', ')}) = (${Object.keys(key)
+             .map((column) => `k.${column}`)
+             .join(', ')})$q$, changes);
+      END IF;
+      RETURN NULL;
+    END $fn$`;
+}
+
 export class UsageCounts1763700500000 implements MigrationInterface {
   name = 'UsageCounts1763700500000';
 
@@ -33,60 +84,24 @@ export class UsageCounts1763700500000 implements MigrationInterface {
         count integer NOT NULL,
         PRIMARY KEY (discovered_property_id, value)
       )`);
-    // Statement-level triggers see the changed rows as transition tables; every trigger names them `old_rows`
-    // and `new_rows`, so one function serves insert, update and delete. `changes` turns them into +1/-1 rows.
-    await queryRunner.query(`
-      CREATE FUNCTION tag_usage_count() RETURNS trigger LANGUAGE plpgsql AS $fn$
-      DECLARE
-        changes text := CASE TG_OP
-          WHEN 'INSERT' THEN 'SELECT resource_id, tag, 1 AS n FROM new_rows'
-          WHEN 'DELETE' THEN 'SELECT resource_id, tag, -1 AS n FROM old_rows'
-          ELSE 'SELECT resource_id, tag, 1 AS n FROM new_rows UNION ALL SELECT resource_id, tag, -1 FROM old_rows'
-        END;
-      BEGIN
-        -- Resources deleted in this transaction are gone from the join: their tags were counted down before.
-        EXECUTE format($q$
-          INSERT INTO tag_usage AS u (project_id, resource_type_id, tag, count)
-          SELECT r.project_id, r.resource_type_id, c.tag, sum(c.n)
-            FROM (%s) c JOIN resources r ON r.id = c.resource_id
-           GROUP BY 1, 2, 3 HAVING sum(c.n) <> 0 ORDER BY 1, 2, 3
-          ON CONFLICT (project_id, resource_type_id, tag) DO UPDATE SET count = u.count + excluded.count$q$,
-          changes);
-        IF TG_OP <> 'INSERT' THEN
-          EXECUTE format($q$
-            DELETE FROM tag_usage u USING (SELECT DISTINCT r.project_id, r.resource_type_id, c.tag
-                                             FROM (%s) c JOIN resources r ON r.id = c.resource_id) k
-             WHERE u.count = 0 AND (u.project_id, u.resource_type_id, u.tag) = (k.project_id, k.resource_type_id, k.tag)$q$,
-            changes);
-        END IF;
-        RETURN NULL;
-      END $fn$`);
-    await queryRunner.query(`
-      CREATE FUNCTION discovered_property_values_count() RETURNS trigger LANGUAGE plpgsql AS $fn$
-      DECLARE
-        changes text := CASE TG_OP
-          WHEN 'INSERT' THEN 'SELECT discovered_property_id, value, 1 AS n FROM new_rows'
-          WHEN 'DELETE' THEN 'SELECT discovered_property_id, value, -1 AS n FROM old_rows'
-          ELSE 'SELECT discovered_property_id, value, 1 AS n FROM new_rows
-                UNION ALL SELECT discovered_property_id, value, -1 FROM old_rows'
-        END;
-      BEGIN
-        -- The join skips discovered properties deleted in this transaction: their counts go with them.
-        EXECUTE format($q$
-          INSERT INTO discovered_property_values AS v (discovered_property_id, value, count)
-          SELECT c.discovered_property_id, c.value, sum(c.n)
-            FROM (%s) c JOIN discovered_properties d ON d.id = c.discovered_property_id
-           GROUP BY 1, 2 HAVING sum(c.n) <> 0 ORDER BY 1, 2
-          ON CONFLICT (discovered_property_id, value) DO UPDATE SET count = v.count + excluded.count$q$,
-          changes);
-        IF TG_OP <> 'INSERT' THEN
-          EXECUTE format($q$
-            DELETE FROM discovered_property_values v USING (SELECT DISTINCT discovered_property_id, value FROM (%s) c) k
-             WHERE v.count = 0 AND (v.discovered_property_id, v.value) = (k.discovered_property_id, k.value)$q$,
-            changes);
-        END IF;
-        RETURN NULL;
-      END $fn$`);
+    await queryRunner.query(
+      countingFunction({
+        table: 'tag_usage',
+        changed: ['resource_id', 'tag'],
+        key: { project_id: 'r.project_id', resource_type_id: 'r.resource_type_id', tag: 'c.tag' },
+        // Resources deleted in this transaction are gone from the join: their tags were counted down before.
+        join: 'JOIN resources r ON r.id = c.resource_id',
+      }),
+    );
+    await queryRunner.query(
+      countingFunction({
+        table: 'discovered_property_values',
+        changed: ['discovered_property_id', 'value'],
+        key: { discovered_property_id: 'c.discovered_property_id', value: 'c.value' },
+        // Skips discovered properties deleted in this transaction: their counts went with them.
+        join: 'JOIN discovered_properties d ON d.id = c.discovered_property_id',
+      }),
+    );
     for (const [table, count] of [
       ['resource_tags', 'tag_usage_count'],
       ['resource_properties', 'discovered_property_values_count'],
