@@ -89,7 +89,9 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     console.log(
       JSON.stringify({
-        database: process.env.DATABASE_URL ? 'postgres' : 'embedded',
+        database: process.env.DATABASE_URL
+          ? new URL(process.env.DATABASE_URL).protocol
+          : 'embedded, new folder',
         requestKinds: requests.length,
         'req/s': Math.round(result.requests.average),
         errors: result.errors + result.non2xx,
