@@ -65,6 +65,8 @@ async function main(): Promise<void> {
       'errors+non2xx': result.errors + result.non2xx,
       'setup ms': setupMs,
     });
+    // Each row as soon as it is measured (a long run stopped early keeps what it measured), the table at the end.
+    console.log(JSON.stringify(rows[rows.length - 1]));
   };
   const floor = await startFloor(runtime);
   try {
