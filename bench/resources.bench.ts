@@ -3,9 +3,6 @@ import { registerScenario } from './scenarios';
 
 const TAGGED_TYPE = 'Bench::Tagged';
 const TAGGED_RESOURCES = 100_000;
-const HOST_TYPE = 'Bench::Host';
-const HOST_RESOURCES = 10_000;
-const HOST_KEYS = 20;
 
 /** The id of a resource type, registering it (and reporting whether it was already seeded) if needed. */
 async function seedType(runtime: Runtime, name: string): Promise<{ id: number; seeded: boolean }> {
@@ -46,32 +43,64 @@ async function seedTagged(runtime: Runtime): Promise<void> {
   await db.query(`VACUUM ANALYZE resource_tags`);
 }
 
-/** 10,000 hosts with 20 public keys each; key N takes N * 5 + 2 distinct values (200,000 property rows). */
-async function seedHosts(runtime: Runtime): Promise<void> {
-  const { id, seeded } = await seedType(runtime, HOST_TYPE);
+/**
+ * The sizes the catalog views over resources are measured at (BENCH_SIZES, comma-separated; default 100,000
+ * and 1,000,000: seeding the larger takes minutes on PGlite).
+ */
+const SCALED_SIZES = (process.env.BENCH_SIZES ?? '100000,1000000')
+  .split(',')
+  .map((size) => Number(size.trim()))
+  .filter((size) => size > 0);
+const SCALED_KEYS = 5;
+
+const scaledType = (size: number): string => `Bench::Scaled::${size}`;
+const scaledTag = (size: number, tag: string): string => `s${size}-${tag}`;
+
+/**
+ * `size` resources of their own type across 10 projects, each with four tags (as seedTagged's, prefixed
+ * `s<size>-`) and 5 public keys; key N takes N * 5 + 2 distinct values. All in SQL (`generate_series`).
+ */
+async function seedScaled(runtime: Runtime, size: number): Promise<void> {
+  const { id, seeded } = await seedType(runtime, scaledType(size));
   if (seeded) return;
   const db = runtime.database.dataSource;
   await db.query(
     `INSERT INTO resources (uuid, name, resource_type_id, project_id)
-     SELECT md5('host-' || g)::uuid, 'host-' || g, $1, 'default' FROM generate_series(1, $2::int) AS g`,
-    [id, HOST_RESOURCES],
+     SELECT md5($3 || g)::uuid, $3 || g, $1, CASE WHEN g % 10 = 0 THEN 'default' ELSE 'bench-' || (g % 10) END
+       FROM generate_series(1, $2::int) AS g`,
+    [id, size, `scaled-${size}-`],
+  );
+  await db.query(
+    `INSERT INTO resource_tags (resource_id, tag)
+     SELECT r.id, $2 || v.tag FROM resources r
+      CROSS JOIN LATERAL (VALUES ('color-' || r.id % 7), ('tier-' || r.id % 3), ('env-' || r.id % 5),
+                                 ('shard-' || r.id % 100)) AS v (tag)
+      WHERE r.resource_type_id = $1`,
+    [id, scaledTag(size, '')],
   );
   await db.query(
     `INSERT INTO discovered_properties (resource_type_id, name, private)
      SELECT $1, 'key' || k, false FROM generate_series(0, $2::int - 1) AS k
      ON CONFLICT (resource_type_id, name) DO NOTHING`,
-    [id, HOST_KEYS],
+    [id, SCALED_KEYS],
   );
   await db.query(
     `INSERT INTO resource_properties (resource_id, discovered_property_id, value)
      SELECT r.id, c.id,
-            CASE WHEN c.id % 2 = 0 THEN to_jsonb('v' || r.id % (c.id % 20 * 5 + 2)) ELSE to_jsonb(r.id % (c.id % 20 * 5 + 2)) END
+            CASE WHEN k % 2 = 0 THEN to_jsonb('v' || r.id % (k * 5 + 2)) ELSE to_jsonb(r.id % (k * 5 + 2)) END
        FROM resources r JOIN discovered_properties c ON c.resource_type_id = r.resource_type_id
+      CROSS JOIN LATERAL (SELECT substr(c.name, 4)::int AS k) AS key
       WHERE r.resource_type_id = $1`,
     [id],
   );
-  await db.query(`VACUUM ANALYZE resource_properties`);
-  await db.query(`VACUUM ANALYZE discovered_properties`);
+  for (const table of [
+    'resources',
+    'resource_tags',
+    'resource_properties',
+    'tag_usage',
+    'discovered_property_values',
+  ])
+    await db.query(`VACUUM ANALYZE ${table}`);
 }
 
 registerScenario({
@@ -98,26 +127,28 @@ registerScenario({
   },
 });
 
-registerScenario({
-  name: 'discovery: resourceProperties with values over 10,000 resources',
-  setup: seedHosts,
-  request: {
-    query: `query ($rt: String!) {
-      resourceProperties(resourceType: $rt, includePrivate: true) { name private values }
-    }`,
-    variables: { rt: HOST_TYPE },
-  },
-});
-
-registerScenario({
-  name: 'resources: tag catalog view (resourceTagUsage, case-insensitive search) over 100,000 resources',
-  setup: seedTagged,
-  request: {
-    query: `query ($filter: ResourceTagUsageFilter) {
-      resourceTagUsage(first: 20, filter: $filter) {
-        nodes { tag normalized count caseVariants resourceTypes { resourceType count } }
-      }
-    }`,
-    variables: { filter: { search: 'SHARD-4' } },
-  },
-});
+for (const size of SCALED_SIZES) {
+  const resources = size.toLocaleString('en-US');
+  registerScenario({
+    name: `discovery: resourceProperties with values over ${resources} resources`,
+    setup: (runtime) => seedScaled(runtime, size),
+    request: {
+      query: `query ($rt: String!) {
+        resourceProperties(resourceType: $rt, includePrivate: true) { name private values }
+      }`,
+      variables: { rt: scaledType(size) },
+    },
+  });
+  registerScenario({
+    name: `resources: tag catalog view (resourceTagUsage, case-insensitive search) over ${resources} resources`,
+    setup: (runtime) => seedScaled(runtime, size),
+    request: {
+      query: `query ($filter: ResourceTagUsageFilter) {
+        resourceTagUsage(first: 20, filter: $filter) {
+          nodes { tag normalized count caseVariants resourceTypes { resourceType count } }
+        }
+      }`,
+      variables: { filter: { search: scaledTag(size, 'SHARD-4') } },
+    },
+  });
+}

@@ -15,14 +15,15 @@ import './catalog.bench';
 const FLOOR = 'floor: node http + pg, the lookup behind validateTraits';
 
 /**
- * `npm run bench [-- NAME_FILTER]`: boots the service on DATABASE_URL (default: PGlite in memory) with
+ * `npm run bench [-- 'NAME_FILTER|OTHER']`: boots the service on DATABASE_URL (default: PGlite in memory) with
  * AUTH_MODE=none on a free port of 127.0.0.1, then loads the floor (bench/floor.ts) and each scenario with
  * autocannon (BENCH_WARMUP seconds untimed, default 1, then BENCH_DURATION seconds, default 5;
  * BENCH_CONNECTIONS, default 10) and prints requests/s, latencies and each scenario's requests/s as a fraction
  * of the floor's.
  */
 async function main(): Promise<void> {
-  const filter = process.argv[2];
+  // Alternatives separated by `|`; a scenario runs when its name contains one of them (any case).
+  const filters = (process.argv[2] ?? '').toLowerCase().split('|').filter(Boolean);
   const duration = Number(process.env.BENCH_DURATION ?? 5);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
   const warmup = Number(process.env.BENCH_WARMUP ?? 1);
@@ -64,6 +65,8 @@ async function main(): Promise<void> {
       'errors+non2xx': result.errors + result.non2xx,
       'setup ms': setupMs,
     });
+    // Each row as soon as it is measured (a long run stopped early keeps what it measured), the table at the end.
+    console.log(JSON.stringify(rows[rows.length - 1]));
   };
   const floor = await startFloor(runtime);
   try {
@@ -79,7 +82,8 @@ async function main(): Promise<void> {
   }
   try {
     for (const scenario of registeredScenarios()) {
-      if (filter && !scenario.name.toLowerCase().includes(filter.toLowerCase())) continue;
+      const name = scenario.name.toLowerCase();
+      if (filters.length && !filters.some((filter) => name.includes(filter))) continue;
       const started = Date.now();
       const prepared = scenario.setup ? await scenario.setup(runtime) : undefined;
       const setupMs = Date.now() - started;

@@ -4,6 +4,7 @@ import { PropertySearch1763700160000 } from './1763700160000-property-search';
 import { Traits1763700200000 } from './1763700200000-traits';
 import { Resources1763700300000 } from './1763700300000-resources';
 import { DiscoveredProperties1763700450000 } from './1763700450000-discovered-properties';
+import { UsageCounts1763700500000 } from './1763700500000-usage-counts';
 
 /** Every migration, oldest first. Each module's tables arrive in their own migration, listed here. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   Traits1763700200000,
   Resources1763700300000,
   DiscoveredProperties1763700450000,
+  UsageCounts1763700500000,
 ];

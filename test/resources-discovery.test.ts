@@ -271,7 +271,7 @@ describe('resource property discovery', () => {
         const { result, count, statements } = await t.app.database.counter.measure(() =>
           t.ok(LIST, { rt: type }),
         );
-        expect(statements.filter((sql) => sql.includes('resource_properties'))).toHaveLength(1);
+        expect(statements.filter((sql) => sql.includes('discovered_property_values'))).toHaveLength(1);
         expect(result.resourceProperties).toHaveLength(keys);
         expect(result.resourceProperties[0].values).toEqual([0, 1, 2, 3, 4, 5, 6]);
         return count;

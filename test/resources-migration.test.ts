@@ -1,6 +1,7 @@
 import type { QueryRunner } from 'typeorm';
 import { Resources1763700300000 } from '../migrations/1763700300000-resources';
 import { DiscoveredProperties1763700450000 } from '../migrations/1763700450000-discovered-properties';
+import { UsageCounts1763700500000 } from '../migrations/1763700500000-usage-counts';
 import { createResource } from './support/resource-factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -26,13 +27,16 @@ describe('resources migration', () => {
     await createResource(t, { tags: ['a'], properties: { k: 1 } });
     const resources = new Resources1763700300000();
     const renames = new DiscoveredProperties1763700450000();
+    const counts = new UsageCounts1763700500000();
     const runner = t.app.database.dataSource.createQueryRunner();
     try {
+      await counts.down(runner);
       await renames.down(runner);
       await resources.down(runner);
       expect(await tables(runner)).toEqual([]);
       await resources.up(runner);
       await renames.up(runner);
+      await counts.up(runner);
       expect(await tables(runner)).toEqual(TABLES);
     } finally {
       await runner.release();

@@ -11,6 +11,7 @@ import { DiscoveredProperty } from '../modules/resources/discovered-property.ent
 import { ResourceProperty } from '../modules/resources/resource-property.entity';
 import { ResourceTag } from '../modules/resources/resource-tag.entity';
 import { Resource } from '../modules/resources/resource.entity';
+import { DiscoveredPropertyValueCount, TagUsageCount } from '../modules/resources/usage-count.entities';
 
 /** Every TypeORM entity of the service (one list for the app, the CLI and the tests). */
 export const entities = [
@@ -27,4 +28,6 @@ export const entities = [
   ResourceTag,
   DiscoveredProperty,
   ResourceProperty,
+  TagUsageCount,
+  DiscoveredPropertyValueCount,
 ];

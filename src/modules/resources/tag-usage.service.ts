@@ -56,28 +56,29 @@ export class TagUsageService {
       return `$${params.length}`;
     };
     const conditions: string[] = [];
-    if (!ctx.identity.isAdmin) conditions.push(`r.project_id = ${param(ctx.identity.projectId)}`);
+    if (!ctx.identity.isAdmin) conditions.push(`u.project_id = ${param(ctx.identity.projectId)}`);
     const filter = args.filter ?? {};
     for (const name of ['resourceType', 'startsWith', 'search', 'projectId'] as const) {
       checkLookup(`filter.${name}`, filter[name]);
     }
-    if (filter.projectId != null) conditions.push(`r.project_id = ${param(filter.projectId)}`);
+    if (filter.projectId != null) conditions.push(`u.project_id = ${param(filter.projectId)}`);
     if (filter.resourceType != null) conditions.push(`rt.name = ${param(filter.resourceType)}`);
-    const lowered = `lower(t.tag COLLATE "default")`;
+    const lowered = `lower(u.tag COLLATE "default")`;
     if (filter.startsWith) {
       conditions.push(`starts_with(${lowered}, lower(${param(filter.startsWith)}::text COLLATE "default"))`);
     }
     if (filter.search) {
       conditions.push(`strpos(${lowered}, lower(${param(filter.search)}::text COLLATE "default")) > 0`);
     }
+    // tag_usage holds one count per project, type and tag (kept by triggers): this reads distinct tags, not
+    // every tagged resource.
     const usage = `
       WITH per_type AS (
-        SELECT t.tag, rt.name AS resource_type, count(*)::int AS n
-          FROM resource_tags t
-          JOIN resources r ON r.id = t.resource_id
-          JOIN resource_types rt ON rt.id = r.resource_type_id
+        SELECT u.tag, rt.name AS resource_type, sum(u.count)::int AS n
+          FROM tag_usage u
+          JOIN resource_types rt ON rt.id = u.resource_type_id
          ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
-         GROUP BY t.tag, rt.name
+         GROUP BY u.tag, rt.name
       ), per_tag AS (
         SELECT tag, lower(tag COLLATE "default") COLLATE "C" AS normalized, sum(n)::int AS count,
                json_agg(json_build_object('resourceType', resource_type, 'count', n) ORDER BY resource_type)
