@@ -19,6 +19,8 @@ const ASSETS: Record<string, string> = {
   ),
   'graphiql.min.js': join(dirname(require.resolve('graphiql/package.json')), 'graphiql.min.js'),
   'graphiql.min.css': join(dirname(require.resolve('graphiql/package.json')), 'graphiql.min.css'),
+  // graphql-ws's browser build: GraphiQL runs subscriptions through its client (global `graphqlWs`).
+  'graphql-ws.min.js': join(dirname(require.resolve('graphql-ws/package.json')), 'umd/graphql-ws.min.js'),
 };
 
 const PAGE = `<!doctype html>
@@ -35,8 +37,14 @@ const PAGE = `<!doctype html>
     <script src="/graphiql/assets/react.production.min.js"></script>
     <script src="/graphiql/assets/react-dom.production.min.js"></script>
     <script src="/graphiql/assets/graphiql.min.js"></script>
+    <script src="/graphiql/assets/graphql-ws.min.js"></script>
     <script>
-      const fetcher = GraphiQL.createFetcher({ url: window.location.pathname });
+      // Queries and mutations over HTTP; subscriptions over graphql-ws on the same path (WebSocket upgrade).
+      const wsUrl = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + location.pathname;
+      const fetcher = GraphiQL.createFetcher({
+        url: window.location.pathname,
+        wsClient: graphqlWs.createClient({ url: wsUrl, lazy: true }),
+      });
       const defaultQuery = '# Welcome to metacatalog.\\n{\\n  resourceTypes { name }\\n  namespaces(first: 10) { totalCount nodes { name displayName visibility } }\\n}\\n';
       ReactDOM.createRoot(document.getElementById('graphiql')).render(
         React.createElement(GraphiQL, { fetcher, defaultQuery, defaultEditorToolsVisibility: true }),

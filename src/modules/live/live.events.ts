@@ -1,0 +1,95 @@
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Node } from '../../common/relay/node';
+import { Resource } from '../resources/resource.entity';
+import { ResourceProvider } from '../resource-providers/resource-provider.entity';
+import { Trait } from '../traits/trait.entity';
+
+export enum ChangeKind {
+  CREATED = 'CREATED',
+  UPDATED = 'UPDATED',
+  DELETED = 'DELETED',
+}
+registerEnumType(ChangeKind, {
+  name: 'ChangeKind',
+  description: 'What a committed write did to a node. DELETED events carry the id only (node is null).',
+});
+
+@ObjectType({
+  description:
+    'A namespace, property definition, object or metadef tag changed (bulk writes such as deleteAllTags or an import send one UPDATED event for the namespace).',
+})
+export class CatalogChangeEvent {
+  @Field(() => ChangeKind)
+  kind: ChangeKind;
+
+  @Field(() => ID, {
+    description: 'Global id of the changed node (what `node(id:)` takes; evict it on DELETED).',
+  })
+  id: string;
+
+  @Field({ description: 'The node type: Namespace, PropertyDefinition, MetadefObject or MetadefTag.' })
+  nodeType: string;
+
+  @Field({ description: 'The namespace the node is (or was) in.' })
+  namespace: string;
+
+  @Field(() => Node, { nullable: true, description: 'The node as committed; null once deleted.' })
+  node: Node | null;
+}
+
+@ObjectType({ description: 'A trait was created or deleted.' })
+export class TraitChangeEvent {
+  @Field(() => ChangeKind)
+  kind: ChangeKind;
+
+  @Field(() => ID)
+  id: string;
+
+  @Field()
+  name: string;
+
+  @Field(() => Trait, { nullable: true, description: 'The trait; null once deleted.' })
+  trait: Trait | null;
+}
+
+@ObjectType({
+  description:
+    'A resource provider was created, renamed, moved (parent changed) or deleted, or its traits changed.',
+})
+export class ResourceProviderChangeEvent {
+  @Field(() => ChangeKind)
+  kind: ChangeKind;
+
+  @Field(() => ID)
+  id: string;
+
+  @Field()
+  uuid: string;
+
+  @Field(() => Int, { description: 'The generation after the change (a trait change increments it).' })
+  generation: number;
+
+  @Field(() => ResourceProvider, { nullable: true, description: 'The provider; null once deleted.' })
+  resourceProvider: ResourceProvider | null;
+}
+
+@ObjectType({ description: 'A resource was created or deleted, or its name, tags or properties changed.' })
+export class ResourceChangeEvent {
+  @Field(() => ChangeKind)
+  kind: ChangeKind;
+
+  @Field(() => ID)
+  id: string;
+
+  @Field()
+  uuid: string;
+
+  @Field()
+  resourceType: string;
+
+  @Field()
+  projectId: string;
+
+  @Field(() => Resource, { nullable: true, description: 'The resource; null once deleted.' })
+  resource: Resource | null;
+}
