@@ -34,6 +34,7 @@ import { ResourceTypeResolver, resourceTypeNode } from '../modules/resource-type
 import { TraitResolver, traitNode } from '../modules/traits/trait.resolver';
 import { DiscoveryResolver, discoveredPropertyNode } from '../modules/discovery/discovery.resolver';
 import { createLiveResolver } from '../modules/live/live.resolver';
+import { createNodeDeletionResolver } from '../modules/node-deletion/node-deletion.resolver';
 import { ResourceResolver, resourceNode } from '../modules/resources/resource.resolver';
 import { PropertySearchResolver } from '../modules/search/property-search.resolver';
 import { ValidationResolver } from '../modules/validation/validation.resolver';
@@ -72,6 +73,7 @@ export const resolvers = [
   PropertySearchResolver,
   ValidationResolver,
   createLiveResolver(nodeTypes),
+  createNodeDeletionResolver(nodeTypes),
 ] as const;
 
 let built: GraphQLSchema | undefined;
