@@ -1,6 +1,5 @@
-import { Client } from 'pg';
-import { FEED_APPLICATION_NAME } from '../src/db/change-feed';
 import { FEED_LOST_CLOSE_CODE } from '../src/app/subscriptions';
+import { cutFeed, nextFeedEvent } from './support/change-feed';
 import { listeningSubscriptions, subscribe, wsUrl, type Subscriber } from './support/subscriptions';
 import {
   ADMIN,
@@ -259,7 +258,7 @@ describe('subscriptions', () => {
       reason: expect.stringMatching(/feed lost/),
     });
     // The feed reconnects by itself; a new subscription then receives events again.
-    await feedBack(b);
+    if (!b.app.changes.live) await nextFeedEvent(b, (event) => event.type === 'ready');
     const [again] = await subscribeAll(b, [SERVICE], TRAITS);
     const name = traitName();
     await a.ok(CREATE_TRAIT, { name }, SERVICE);
@@ -267,36 +266,3 @@ describe('subscriptions', () => {
     await disposeAll(b, [again]);
   });
 });
-
-/** Drops the instance's LISTEN connection as an outage would. */
-async function cutFeed(t: TestApp): Promise<void> {
-  const { database } = t.app;
-  if (database.embedded) {
-    await database.embedded.stopSocket();
-    await database.embedded.startSocket();
-    return;
-  }
-  const client = new Client({ connectionString: (database.dataSource.options as { url: string }).url });
-  await client.connect();
-  try {
-    await client.query(
-      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
-      [FEED_APPLICATION_NAME],
-    );
-  } finally {
-    await client.end();
-  }
-}
-
-/** Waits for the feed's "ready" after a loss (it reconnects with backoff). */
-function feedBack(t: TestApp): Promise<void> {
-  if (t.app.changes.live) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = t.app.changes.listen((event) => {
-      if (event.type === 'ready') {
-        stop();
-        resolve();
-      }
-    });
-  });
-}

@@ -4,6 +4,7 @@ import type { Context } from '../../common/context';
 import { ConflictError, InputError, NotFoundError } from '../../common/errors';
 import { seedsPath } from '../../common/paths';
 import { paginate, type Page, type PageArgs } from '../../common/relay/paginate';
+import { standardTraitNames } from './standard-trait-names';
 import { CUSTOM_TRAIT_NAME, TRAIT_NAME, TRAIT_NAME_MAX, Trait } from './trait.entity';
 import type { TraitFilter } from './trait.inputs';
 import { assertCanWritePlacement } from './trait.policy';
@@ -108,10 +109,14 @@ export class TraitService {
   async validate(ctx: Context, names: readonly string[]): Promise<{ valid: string[]; invalid: string[] }> {
     const unique = distinct(names);
     const candidates = unique.filter(isTraitName);
-    const rows: { name: string }[] = candidates.length
-      ? await ctx.db.query('SELECT name FROM traits WHERE name = ANY($1)', [candidates])
+    // Standard names from memory (exact: see StandardTraitNames); everything else from the database.
+    const standard = await ctx.instance.get(standardTraitNames).get(ctx);
+    const existing = new Set(standard ? candidates.filter((name) => standard.has(name)) : []);
+    const rest = candidates.filter((name) => !existing.has(name));
+    const rows: { name: string }[] = rest.length
+      ? await ctx.db.query('SELECT name FROM traits WHERE name = ANY($1)', [rest])
       : [];
-    const existing = new Set(rows.map((row) => row.name));
+    for (const row of rows) existing.add(row.name);
     return {
       valid: unique.filter((name) => existing.has(name)),
       invalid: unique.filter((name) => !existing.has(name)),
