@@ -34,7 +34,7 @@ export class CatalogChangeEvent {
   namespace: string;
 
   @Field(() => Node, { nullable: true, description: 'The node as committed; null once deleted.' })
-  node: Node | null;
+  node: Promise<Node | null>;
 }
 
 @ObjectType({ description: 'A trait was created or deleted.' })
@@ -49,7 +49,7 @@ export class TraitChangeEvent {
   name: string;
 
   @Field(() => Trait, { nullable: true, description: 'The trait; null once deleted.' })
-  trait: Trait | null;
+  trait: Promise<Trait | null>;
 }
 
 @ObjectType({
@@ -70,7 +70,7 @@ export class ResourceProviderChangeEvent {
   generation: number;
 
   @Field(() => ResourceProvider, { nullable: true, description: 'The provider; null once deleted.' })
-  resourceProvider: ResourceProvider | null;
+  resourceProvider: Promise<ResourceProvider | null>;
 }
 
 @ObjectType({ description: 'A resource was created or deleted, or its name, tags or properties changed.' })
@@ -91,5 +91,5 @@ export class ResourceChangeEvent {
   projectId: string;
 
   @Field(() => Resource, { nullable: true, description: 'The resource; null once deleted.' })
-  resource: Resource | null;
+  resource: Promise<Resource | null>;
 }

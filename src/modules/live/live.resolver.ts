@@ -67,6 +67,21 @@ export function changeEvents<T>(ctx: Context, deliver: Deliver<T>): AsyncIterabl
   return iterator;
 }
 
+/**
+ * A promise that starts its work only when awaited: the node of an event is loaded only for subscribers
+ * whose selection asks for it (100 subscribers of `{ kind id }` cost no query per event).
+ */
+function lazy<T>(work: () => Promise<T>): Promise<T> {
+  let started: Promise<T> | undefined;
+  const start = () => (started ??= work());
+  return {
+    then: (onFulfilled, onRejected) => start().then(onFulfilled, onRejected),
+    catch: (onRejected) => start().catch(onRejected),
+    finally: (onFinally) => start().finally(onFinally),
+    [Symbol.toStringTag]: 'Promise',
+  } as Promise<T>;
+}
+
 /** The subscription field's resolver just passes on what the iterator produced. */
 const subscribe =
   <T>(deliver: (args: Record<string, unknown>) => Deliver<T>) =>
@@ -77,14 +92,15 @@ const subscribe =
 export function createLiveResolver(types: readonly NodeType[]) {
   const fetchers = new Map(types.map((type) => [type.name, type.fetch]));
   /**
-   * The changed node as it is now, through its type's fetcher with the subscriber's identity: null once
+   * The changed node as it is now (loaded when the subscriber's selection reads it), through its type's
+   * fetcher with the subscriber's identity: null once
    * deleted (a later write may have deleted it too) or no longer visible. Whether the event is sent at all
    * is decided on what the change says about the time it committed, so every commit is told exactly once.
    */
   const load = (ctx: Context, change: Change, type: string): Promise<Node | null> =>
     change.kind === 'DELETED'
       ? Promise.resolve(null)
-      : (fetchers.get(type)?.(ctx, change.key) ?? Promise.resolve(null));
+      : lazy(() => fetchers.get(type)?.(ctx, change.key) ?? Promise.resolve(null));
 
   const catalog =
     (args: Record<string, unknown>): Deliver<CatalogChangeEvent> =>
@@ -100,24 +116,22 @@ export function createLiveResolver(types: readonly NodeType[]) {
         owner: change.owner,
       };
       if (!canSee(ctx.identity, then)) return null;
-      const node = await load(ctx, change, change.type);
       return {
         kind: change.kind as ChangeKind,
         id: encodeGlobalId(change.type, change.key),
         nodeType: change.type,
         namespace: change.namespace,
-        node,
+        node: load(ctx, change, change.type),
       };
     };
 
   const trait = (): Deliver<TraitChangeEvent> => async (ctx, change) => {
     if (change.topic !== 'trait') return null;
-    const node = await load(ctx, change, Trait.nodeType);
     return {
       kind: change.kind as ChangeKind,
       id: encodeGlobalId(Trait.nodeType, change.key),
       name: change.name,
-      trait: node as Trait | null,
+      trait: load(ctx, change, Trait.nodeType) as Promise<Trait | null>,
     };
   };
 
@@ -126,13 +140,12 @@ export function createLiveResolver(types: readonly NodeType[]) {
     async (ctx, change) => {
       if (change.topic !== 'provider') return null;
       if (args.uuid != null && args.uuid !== change.uuid) return null;
-      const node = await load(ctx, change, ResourceProvider.nodeType);
       return {
         kind: change.kind as ChangeKind,
         id: encodeGlobalId(ResourceProvider.nodeType, change.key),
         uuid: change.uuid,
         generation: change.generation,
-        resourceProvider: node as ResourceProvider | null,
+        resourceProvider: load(ctx, change, ResourceProvider.nodeType) as Promise<ResourceProvider | null>,
       };
     };
 
@@ -144,14 +157,13 @@ export function createLiveResolver(types: readonly NodeType[]) {
       if (args.projectId != null && args.projectId !== change.project) return null;
       // Another project's resource is never told, deleted or not.
       if (!ctx.identity.isAdmin && change.project !== ctx.identity.projectId) return null;
-      const node = await load(ctx, change, Resource.nodeType);
       return {
         kind: change.kind as ChangeKind,
         id: encodeGlobalId(Resource.nodeType, change.key),
         uuid: change.uuid,
         resourceType: change.resourceType,
         projectId: change.project,
-        resource: node as Resource | null,
+        resource: load(ctx, change, Resource.nodeType) as Promise<Resource | null>,
       };
     };
 
