@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, Int, InterfaceType, ObjectType, registerEnumType } from 'type-graphql';
 import { Node } from '../../common/relay/node';
 import { Resource } from '../resources/resource.entity';
 import { ResourceProvider } from '../resource-providers/resource-provider.entity';
@@ -14,11 +14,8 @@ registerEnumType(ChangeKind, {
   description: 'What a committed write did to a node. DELETED events carry the id only (node is null).',
 });
 
-@ObjectType({
-  description:
-    'A namespace, property definition, object or metadef tag changed (bulk writes such as deleteAllTags or an import send one UPDATED event for the namespace).',
-})
-export class CatalogChangeEvent {
+@InterfaceType({ description: 'What every change event carries: what a committed write did, to which node.' })
+export abstract class ChangeEvent {
   @Field(() => ChangeKind)
   kind: ChangeKind;
 
@@ -26,7 +23,14 @@ export class CatalogChangeEvent {
     description: 'Global id of the changed node (what `node(id:)` takes; evict it on DELETED).',
   })
   id: string;
+}
 
+@ObjectType({
+  implements: ChangeEvent,
+  description:
+    'A namespace, property definition, object or metadef tag changed (bulk writes such as deleteAllTags or an import send one UPDATED event for the namespace).',
+})
+export class CatalogChangeEvent extends ChangeEvent {
   @Field({ description: 'The node type: Namespace, PropertyDefinition, MetadefObject or MetadefTag.' })
   nodeType: string;
 
@@ -37,14 +41,8 @@ export class CatalogChangeEvent {
   node: Promise<Node | null>;
 }
 
-@ObjectType({ description: 'A trait was created or deleted.' })
-export class TraitChangeEvent {
-  @Field(() => ChangeKind)
-  kind: ChangeKind;
-
-  @Field(() => ID)
-  id: string;
-
+@ObjectType({ implements: ChangeEvent, description: 'A trait was created or deleted.' })
+export class TraitChangeEvent extends ChangeEvent {
   @Field()
   name: string;
 
@@ -53,16 +51,11 @@ export class TraitChangeEvent {
 }
 
 @ObjectType({
+  implements: ChangeEvent,
   description:
     'A resource provider was created, renamed, moved (parent changed) or deleted, or its traits changed.',
 })
-export class ResourceProviderChangeEvent {
-  @Field(() => ChangeKind)
-  kind: ChangeKind;
-
-  @Field(() => ID)
-  id: string;
-
+export class ResourceProviderChangeEvent extends ChangeEvent {
   @Field()
   uuid: string;
 
@@ -73,14 +66,11 @@ export class ResourceProviderChangeEvent {
   resourceProvider: Promise<ResourceProvider | null>;
 }
 
-@ObjectType({ description: 'A resource was created or deleted, or its name, tags or properties changed.' })
-export class ResourceChangeEvent {
-  @Field(() => ChangeKind)
-  kind: ChangeKind;
-
-  @Field(() => ID)
-  id: string;
-
+@ObjectType({
+  implements: ChangeEvent,
+  description: 'A resource was created or deleted, or its name, tags or properties changed.',
+})
+export class ResourceChangeEvent extends ChangeEvent {
   @Field()
   uuid: string;
 
