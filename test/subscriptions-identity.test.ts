@@ -1,4 +1,13 @@
-import { SignJWT } from 'jose';
+import {
+  jwtHeaders,
+  JWT_SECRET,
+  keystoneHeaders,
+  OWNER,
+  PROXY_SECRET,
+  proxyHeaders,
+  ROLES,
+  type Role,
+} from './support/identity-roles';
 import { KeystoneStandIn, SERVICE_USER } from './support/keystone-stand-in';
 import { listeningSubscriptions, subscribe, wsUrl, type SubscribeOptions } from './support/subscriptions';
 import { postGql, startTestApp, unique, type TestApp } from './support/test-app';
@@ -8,18 +17,6 @@ import { postGql, startTestApp, unique, type TestApp } from './support/test-app'
  * from the upgrade request (headers mode: what the proxy sets) or the connection_init payload (jwt, keystone:
  * what a browser can send), and an event about a private namespace reaches only admins and its owner.
  */
-type Role = 'admin' | 'owner' | 'other' | 'service';
-const OWNER = 'owner-project';
-const WHO: Record<Role, { project: string; user: string; roles: string[] }> = {
-  admin: { project: 'admin-project', user: 'alice', roles: ['admin', 'member'] },
-  owner: { project: OWNER, user: 'olivia', roles: ['member'] },
-  other: { project: 'other-project', user: 'mallory', roles: ['member'] },
-  service: { project: 'service-project', user: 'nova', roles: ['service'] },
-};
-const ROLES = Object.keys(WHO) as Role[];
-const JWT_SECRET = 'a-test-secret-of-enough-length-1234567890';
-const PROXY_SECRET = 'proxy-secret-0123456789abcdef';
-
 interface Mode {
   env(): Promise<Record<string, string>>;
   /** HTTP request headers of this role. */
@@ -30,27 +27,6 @@ interface Mode {
 }
 
 let keystone: KeystoneStandIn | undefined;
-const jwtHeaders = async (role: Role) => {
-  const token = await new SignJWT({ project_id: WHO[role].project, roles: WHO[role].roles })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(WHO[role].user)
-    .setExpirationTime('5m')
-    .sign(new TextEncoder().encode(JWT_SECRET));
-  return { Authorization: `Bearer ${token}` };
-};
-const keystoneHeaders = async (role: Role) => ({
-  'X-Auth-Token': keystone!.issue({
-    projectId: WHO[role].project,
-    userId: WHO[role].user,
-    roles: WHO[role].roles,
-  }),
-});
-const proxyHeaders = async (role: Role) => ({
-  'x-proxy-secret': PROXY_SECRET,
-  'x-project-id': WHO[role].project,
-  'x-user-id': WHO[role].user,
-  'x-roles': WHO[role].roles.join(','),
-});
 
 const MODES: Record<string, Mode> = {
   headers: {
@@ -68,8 +44,8 @@ const MODES: Record<string, Mode> = {
       keystone = await KeystoneStandIn.start();
       return { AUTH_MODE: 'keystone', KEYSTONE_URL: keystone.url, ...SERVICE_USER };
     },
-    headers: keystoneHeaders,
-    socket: async (role) => ({ connectionParams: await keystoneHeaders(role) }),
+    headers: async (role) => keystoneHeaders(keystone!, role),
+    socket: async (role) => ({ connectionParams: keystoneHeaders(keystone!, role) }),
     close: () => keystone!.close(),
   },
 };
