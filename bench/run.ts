@@ -6,6 +6,7 @@ import { createApp } from '../src/app/server';
 import { loadConfig } from '../src/config';
 import { startFloor } from './floor';
 import { registeredScenarios, type BenchRequest } from './scenarios';
+import { measureDelivery } from './live.bench';
 import { VALIDATED_NAMES } from './traits.bench';
 // Each domain's scenarios:
 import './traits.bench';
@@ -101,6 +102,9 @@ async function main(): Promise<void> {
       }
       const result = await load(url, headers, body);
       row(scenario.name, result, setupMs);
+    }
+    if (!filters.length || filters.some((filter) => 'subscriptions'.includes(filter))) {
+      console.table([await measureDelivery(runtime, url, () => app.changes.listenerCount)]);
     }
   } finally {
     await app.stop();

@@ -1,4 +1,13 @@
-import { SignJWT } from 'jose';
+import {
+  jwtHeaders,
+  JWT_SECRET,
+  keystoneHeaders,
+  OWNER,
+  PROXY_SECRET,
+  proxyHeaders,
+  ROLES,
+  type Role,
+} from './support/identity-roles';
 import { KeystoneStandIn, SERVICE_USER } from './support/keystone-stand-in';
 import { postGql, startTestApp, unique, type Data, type TestApp } from './support/test-app';
 
@@ -9,16 +18,6 @@ import { postGql, startTestApp, unique, type Data, type TestApp } from './suppor
  * writes in an owned namespace; custom traits are for admins and services). AUTH_MODE=none has one identity
  * (an admin of `default`): identity.test.ts covers it.
  */
-type Role = 'admin' | 'owner' | 'other' | 'service';
-const OWNER = 'owner-project';
-const WHO: Record<Role, { project: string; user: string; roles: string[] }> = {
-  admin: { project: 'admin-project', user: 'alice', roles: ['admin', 'member'] },
-  owner: { project: OWNER, user: 'olivia', roles: ['member'] },
-  other: { project: 'other-project', user: 'mallory', roles: ['member'] },
-  service: { project: 'service-project', user: 'nova', roles: ['service'] },
-};
-const ROLES = Object.keys(WHO) as Role[];
-
 /** What each identity may do when the mode tells them apart. */
 const EXPECTED: Record<Role, { read: string; writeProperty: string; writeTrait: string }> = {
   admin: { read: 'seen', writeProperty: 'ok', writeTrait: 'ok' },
@@ -26,9 +25,6 @@ const EXPECTED: Record<Role, { read: string; writeProperty: string; writeTrait: 
   other: { read: 'absent', writeProperty: 'NOT_FOUND', writeTrait: 'FORBIDDEN' },
   service: { read: 'absent', writeProperty: 'NOT_FOUND', writeTrait: 'ok' },
 };
-
-const JWT_SECRET = 'a-test-secret-of-enough-length-1234567890';
-const PROXY_SECRET = 'proxy-secret-0123456789abcdef';
 
 interface Mode {
   env(): Promise<Record<string, string>>;
@@ -40,36 +36,18 @@ let keystone: KeystoneStandIn | undefined;
 const MODES: Record<string, Mode> = {
   headers: {
     env: async () => ({ AUTH_MODE: 'headers', AUTH_PROXY_SECRET: PROXY_SECRET }),
-    credentials: async (role) => ({
-      'x-proxy-secret': PROXY_SECRET,
-      'x-project-id': WHO[role].project,
-      'x-user-id': WHO[role].user,
-      'x-roles': WHO[role].roles.join(','),
-    }),
+    credentials: proxyHeaders,
   },
   jwt: {
     env: async () => ({ AUTH_MODE: 'jwt', JWT_SECRET }),
-    credentials: async (role) => {
-      const token = await new SignJWT({ project_id: WHO[role].project, roles: WHO[role].roles })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(WHO[role].user)
-        .setExpirationTime('5m')
-        .sign(new TextEncoder().encode(JWT_SECRET));
-      return { authorization: `Bearer ${token}` };
-    },
+    credentials: jwtHeaders,
   },
   keystone: {
     env: async () => {
       keystone = await KeystoneStandIn.start();
       return { AUTH_MODE: 'keystone', KEYSTONE_URL: keystone.url, ...SERVICE_USER };
     },
-    credentials: async (role) => ({
-      'x-auth-token': keystone!.issue({
-        projectId: WHO[role].project,
-        userId: WHO[role].user,
-        roles: WHO[role].roles,
-      }),
-    }),
+    credentials: async (role) => keystoneHeaders(keystone!, role),
     close: () => keystone!.close(),
   },
 };

@@ -50,7 +50,9 @@ describe('HTTP server', () => {
     expect(html).toContain('GraphiQL');
     expect(html).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)/);
     const scripts = [...html.matchAll(/(?:src|href)="(graphiql\/assets\/[^"]+)"/g)].map((m) => m[1]);
-    expect(scripts).toHaveLength(4);
+    // React, ReactDOM, GraphiQL (script + styles) and graphql-ws's client for subscriptions.
+    expect(scripts).toHaveLength(5);
+    expect(html).toContain('wsClient: graphqlWs.createClient');
     for (const asset of scripts) {
       const response = await fetch(new URL(asset, url));
       expect(response.status).toBe(200);

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config';
+import { InstanceState } from '../common/changes';
 import type { Context } from '../common/context';
 import type { Authenticator, RequestInfo } from '../common/identity/authenticate';
 import type { Identity } from '../common/identity/identity';
@@ -18,6 +19,8 @@ export interface ContextDeps {
   dataSource: DataSource;
   logger: Logger;
   authenticate: Authenticator;
+  /** The instance's feed and caches; absent for CLI commands (no feed: caches stay off). */
+  instance?: InstanceState;
 }
 
 /** The client's X-Request-Id when it is a sane token (letters, digits, `._:-`, up to 128), else a new UUID. */
@@ -26,6 +29,8 @@ export function requestIdOf(headers: IncomingHttpHeaders): string {
   const value = Array.isArray(given) ? given[0] : given;
   return value && /^[\w.:-]{1,128}$/.test(value) ? value : randomUUID();
 }
+
+const OFFLINE = new InstanceState();
 
 /** A context for an identity already known (CLI commands, seeds). */
 export function contextFor(
@@ -37,6 +42,7 @@ export function contextFor(
     requestId,
     identity,
     config: deps.config,
+    instance: deps.instance ?? OFFLINE,
     logger: deps.logger.child({ requestId, projectId: identity.projectId }),
   };
   const make = (db: DataSource['manager'], outer?: Context): Context => {

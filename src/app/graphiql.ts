@@ -20,6 +20,8 @@ const ASSETS: Record<string, string> = {
   ),
   'graphiql.min.js': join(dirname(require.resolve('graphiql/package.json')), 'graphiql.min.js'),
   'graphiql.min.css': join(dirname(require.resolve('graphiql/package.json')), 'graphiql.min.css'),
+  // graphql-ws's browser build: GraphiQL runs subscriptions through its client (global `graphqlWs`).
+  'graphql-ws.min.js': join(dirname(require.resolve('graphql-ws/package.json')), 'umd/graphql-ws.min.js'),
 };
 
 /** Where the assets are served; the page names them relative to itself (see graphiqlPage). */
@@ -95,9 +97,15 @@ export function graphiqlPage(config: Pick<Config, 'authMode' | 'graphiqlHeaders'
     <script src="${asset('react.production.min.js')}"></script>
     <script src="${asset('react-dom.production.min.js')}"></script>
     <script src="${asset('graphiql.min.js')}"></script>
+    <script src="${asset('graphql-ws.min.js')}"></script>
     <script>
       const settings = JSON.parse(document.getElementById('graphiql-settings').textContent);
-      const fetcher = GraphiQL.createFetcher({ url: window.location.pathname });
+      // Queries and mutations over HTTP; subscriptions over graphql-ws on the same path (WebSocket upgrade).
+      const wsUrl = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + location.pathname;
+      const fetcher = GraphiQL.createFetcher({
+        url: window.location.pathname,
+        wsClient: graphqlWs.createClient({ url: wsUrl, lazy: true }),
+      });
       ReactDOM.createRoot(document.getElementById('graphiql')).render(
         React.createElement(GraphiQL, {
           fetcher,

@@ -33,6 +33,8 @@ import {
 import { ResourceTypeResolver, resourceTypeNode } from '../modules/resource-types/resource-type.resolver';
 import { TraitResolver, traitNode } from '../modules/traits/trait.resolver';
 import { DiscoveryResolver, discoveredPropertyNode } from '../modules/discovery/discovery.resolver';
+import { createLiveResolver } from '../modules/live/live.resolver';
+import { createNodeDeletionResolver } from '../modules/node-deletion/node-deletion.resolver';
 import { ResourceResolver, resourceNode } from '../modules/resources/resource.resolver';
 import { PropertySearchResolver } from '../modules/search/property-search.resolver';
 import { ValidationResolver } from '../modules/validation/validation.resolver';
@@ -70,6 +72,8 @@ export const resolvers = [
   DiscoveryResolver,
   PropertySearchResolver,
   ValidationResolver,
+  createLiveResolver(nodeTypes),
+  createNodeDeletionResolver(nodeTypes),
 ] as const;
 
 let built: GraphQLSchema | undefined;
@@ -111,6 +115,16 @@ export function buildAppSchema(): GraphQLSchema {
     resolvers: [...resolvers],
     scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
     validateFn: validateArgument,
+    // type-graphql insists on a PubSub once there are subscriptions; ours give their own `subscribe` (the
+    // change feed, shared by every instance through PostgreSQL), so this one is never used.
+    pubSub: {
+      publish: () => {
+        throw new Error('publish through the change feed (common/changes.ts), not type-graphql PubSub');
+      },
+      subscribe: () => {
+        throw new Error('subscriptions take their events from the change feed');
+      },
+    },
   });
   assertEveryNodeFetchable(schema);
   describeRootTypes(schema);

@@ -10,6 +10,8 @@ import { ConfigError, type Config } from '../config';
 import type { Context } from '../common/context';
 import { createAuthenticator } from '../common/identity/authenticate';
 import { metricsAllowed } from '../common/identity/secrets';
+import { InstanceState } from '../common/changes';
+import { openChangeFeed, type ChangeFeed } from '../db/change-feed';
 import type { Database } from '../db/database';
 import { createRequestContext, type ContextDeps } from './context';
 import { createFormatError } from './format-error';
@@ -21,6 +23,7 @@ import { inputGuardPlugin } from './input-guard';
 import { createArmor, parseOptions } from './limits';
 import { createMetrics, observabilityPlugin, type Metrics } from './observability';
 import { buildAppSchema } from './schema';
+import { attachSubscriptions } from './subscriptions';
 
 export interface App {
   config: Config;
@@ -29,6 +32,8 @@ export interface App {
   apollo: ApolloServer<Context>;
   httpServer: http.Server;
   metrics: Metrics;
+  /** This instance's change feed (LISTEN connection): subscriptions and in-memory caches follow it. */
+  changes: ChangeFeed;
   /** The context of a request with these headers (what the HTTP layer does; tests use it with executeOperation). */
   contextFor(headers: http.IncomingHttpHeaders, remoteAddress?: string): Promise<Context>;
   listen(port?: number, host?: string): Promise<string>;
@@ -86,11 +91,12 @@ export async function createApp({
   const logged = new WeakSet<HTTPGraphQLRequest>();
   const armor = createArmor(config).protect();
   const schema = buildAppSchema();
+  const formatError = createFormatError(logger);
   const apollo = new ApolloServer<Context>({
     schema,
     introspection: config.introspection,
     includeStacktraceInErrorResponses: false,
-    formatError: createFormatError(logger),
+    formatError,
     csrfPrevention: true,
     logger,
     // The serve command owns SIGTERM/SIGINT (drain, close the database, exit 0); Apollo's re-raised the signal.
@@ -109,15 +115,17 @@ export async function createApp({
   });
   await apollo.start();
 
+  const changes = await openChangeFeed(database, logger);
   const deps: ContextDeps = {
     config,
     dataSource: database.dataSource,
     logger,
     authenticate: createAuthenticator(config, logger),
+    instance: new InstanceState(changes),
   };
 
-  // The route table (GraphQL subscriptions would be a listener on `httpServer`'s 'upgrade' event for /graphql);
-  // a GET no route takes goes to the explorer web app when it is on.
+  // The route table; a GET no route takes goes to the explorer web app when it is on. GraphQL subscriptions
+  // listen on `httpServer`'s 'upgrade' event for /graphql (subscriptions.ts).
   const routes: Route[] = [
     graphqlRoute({
       apollo,
@@ -177,6 +185,16 @@ export async function createApp({
     createRouter(routes, logger, config.explorer ? explorerFallback(config.explorerDir) : undefined),
     logger,
   );
+  const subscriptions = attachSubscriptions({
+    httpServer,
+    schema,
+    config,
+    deps,
+    changes,
+    logger,
+    formatError,
+    validationRules: armor.validationRules,
+  });
 
   let stopping: Promise<void> | undefined;
   return {
@@ -186,6 +204,7 @@ export async function createApp({
     apollo,
     httpServer,
     metrics,
+    changes,
     contextFor: (headers, remoteAddress) => createRequestContext(deps, { headers, remoteAddress }),
     listen(port = config.port, host = config.host) {
       return new Promise((resolve, reject) => {
@@ -199,9 +218,11 @@ export async function createApp({
     },
     stop() {
       stopping ??= (async () => {
+        await subscriptions.close();
         const cut = await drain(config.shutdownTimeoutMs);
         if (cut) logger.warn({ requests: cut }, 'shutdown timeout: requests still running were cut off');
         await apollo.stop();
+        await changes.stop();
         await database.close();
       })();
       return stopping;

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import type { Config } from '../config';
+import type { InstanceState } from './changes';
 import type { Identity } from './identity/identity';
 import type { LoaderCache } from './loaders';
 
@@ -15,6 +16,8 @@ export interface Context {
   db: EntityManager;
   loaders: LoaderCache;
   logger: Logger;
+  /** This service instance's change feed and the caches built on it (shared by every request). */
+  instance: InstanceState;
   /**
    * Runs `work` in one transaction, with a context whose `db` and `loaders` use it: every query inside must
    * go through that context (with the embedded database's single connection, any other query would wait

@@ -2,7 +2,11 @@ import type { Context } from '../../common/context';
 import { ConflictError, InputError, NotFoundError, ProblemList, checkText } from '../../common/errors';
 import type { Namespace } from '../namespaces/namespace.entity';
 import { assertNotProtected, assertWithinQuota } from '../namespaces/namespace.policy';
-import { namespaceService } from '../namespaces/namespace.service';
+import {
+  namespaceService,
+  publishCatalogChange,
+  publishNamespaceChange,
+} from '../namespaces/namespace.service';
 import { METADEF_TAG_NAME_MAX, MetadefTag } from './metadef-tag.entity';
 import { tagDescendantsByPk } from './metadef-tag.loaders';
 
@@ -120,9 +124,11 @@ export class MetadefTagService {
       if (existing)
         throw new ConflictError(`Tag "${existing.name}" already exists in namespace "${namespace.name}"`);
       const repository = tx.db.getRepository(MetadefTag);
-      return repository.save(
+      const tag = await repository.save(
         repository.create({ namespaceId: namespace.pk, name, parentId: parentTag?.pk ?? null }),
       );
+      await publishCatalogChange(tx, 'CREATED', { type: MetadefTag.nodeType, key: tag.pk }, namespace.pk);
+      return tag;
     });
   }
 
@@ -148,12 +154,14 @@ export class MetadefTagService {
           await repository.delete({ namespaceId: namespace.pk });
         }
       }
-      return this.add(
+      const tags = await this.add(
         tx,
         namespace,
         names.map((name) => ({ name })),
         'names',
       );
+      await publishNamespaceChange(tx, 'UPDATED', namespace);
+      return tags;
     });
   }
 
@@ -186,7 +194,9 @@ export class MetadefTagService {
           await this.setParent(tx, tag, parentTag, 'parent', false);
         }
       }
-      return tx.db.getRepository(MetadefTag).save(tag);
+      const saved = await tx.db.getRepository(MetadefTag).save(tag);
+      await publishCatalogChange(tx, 'UPDATED', { type: MetadefTag.nodeType, key: saved.pk }, namespace.pk);
+      return saved;
     });
   }
 
@@ -211,6 +221,7 @@ export class MetadefTagService {
       assertNotProtected(namespace, 'its tags');
       const repository = tx.db.getRepository(MetadefTag);
       await repository.update({ parentId: tag.pk }, { parentId: tag.parentId });
+      await publishCatalogChange(tx, 'DELETED', { type: MetadefTag.nodeType, key: tag.pk }, namespace.pk);
       await repository.delete({ pk: tag.pk });
       return true;
     });
@@ -221,6 +232,7 @@ export class MetadefTagService {
       const namespace = await namespaceService.requireWritable(tx, namespaceName);
       assertNotProtected(namespace, 'its tags');
       const result = await tx.db.getRepository(MetadefTag).delete({ namespaceId: namespace.pk });
+      if (result.affected) await publishNamespaceChange(tx, 'UPDATED', namespace);
       return result.affected ?? 0;
     });
   }

@@ -8,7 +8,7 @@ import { metadefTagService } from '../metadef-tags/metadef-tag.service';
 import { NamespaceResourceType } from '../namespaces/namespace-resource-type.entity';
 import { Namespace, Visibility } from '../namespaces/namespace.entity';
 import { associationsByNamespacePk } from '../namespaces/namespace.loaders';
-import { namespaceService } from '../namespaces/namespace.service';
+import { namespaceService, publishNamespaceChange } from '../namespaces/namespace.service';
 import {
   namespaceDocumentService,
   type NamespaceDocument,
@@ -174,6 +174,7 @@ export class MetadefsService {
       const repository = tx.db.getRepository(Namespace);
       const existing = await repository.findOneBy({ name: doc.namespace });
       if (existing && options.overwrite) {
+        await publishNamespaceChange(tx, 'DELETED', existing);
         await repository.delete({ pk: existing.pk });
         await this.create(tx, doc, options, warnings);
         return 'replaced';
@@ -181,6 +182,7 @@ export class MetadefsService {
       if (existing && !options.merge) return 'skipped';
       if (existing) {
         await this.merge(tx, existing, doc, options, warnings);
+        await publishNamespaceChange(tx, 'UPDATED', existing);
         return 'merged';
       }
       await this.create(tx, doc, options, warnings);
@@ -331,9 +333,10 @@ export class MetadefsService {
   /** Deletes every namespace with everything in it (protected ones too); resource types stay. */
   unload(ctx: Context): Promise<number> {
     return ctx.transaction(async (tx) => {
-      const count = await tx.db.getRepository(Namespace).count();
+      const namespaces = await tx.db.getRepository(Namespace).find();
+      for (const namespace of namespaces) await publishNamespaceChange(tx, 'DELETED', namespace);
       await tx.db.createQueryBuilder().delete().from(Namespace).execute();
-      return count;
+      return namespaces.length;
     });
   }
 }

@@ -21,7 +21,7 @@ export function restrictToVisible<T extends ObjectLiteral>(
   });
 }
 
-export function canSee(identity: Identity, namespace: Namespace): boolean {
+export function canSee(identity: Identity, namespace: Pick<Namespace, 'visibility' | 'owner'>): boolean {
   return (
     identity.isAdmin || namespace.visibility === Visibility.PUBLIC || namespace.owner === identity.projectId
   );

@@ -1,3 +1,4 @@
+import { CHANGES_CHANNEL, type ChangeKind } from '../../common/changes';
 import type { Context } from '../../common/context';
 import {
   ConflictError,
@@ -117,6 +118,34 @@ function checkNamespaceFields(
 
 /** The advisory lock class of namespace creations by one owner (the other key is the owner's hash). */
 const NAMESPACE_QUOTA_LOCK = 7301948;
+
+/**
+ * Publishes a change of a catalog node (a namespace or something in it) from inside the writing transaction,
+ * with what subscribers filter and check visibility on: the namespace's name, owner, visibility and resource
+ * types as they are now (call it before deleting a namespace). Delivered on commit only.
+ */
+export async function publishCatalogChange(
+  tx: Context,
+  kind: ChangeKind,
+  node: { type: string; key: string | number },
+  namespacePk: number,
+): Promise<void> {
+  await tx.db.query(
+    `SELECT pg_notify($1, json_build_object(
+       'topic', 'catalog', 'kind', $2::text, 'type', $3::text, 'key', $4::text,
+       'namespace', n.name, 'owner', n.owner, 'public', n.visibility = 'public',
+       'resourceTypes', COALESCE((SELECT json_agg(rt.name ORDER BY rt.name)
+                                    FROM namespace_resource_types nrt
+                                    JOIN resource_types rt ON rt.id = nrt.resource_type_id
+                                   WHERE nrt.namespace_id = n.id), '[]'::json))::text)
+       FROM namespaces n WHERE n.id = $5`,
+    [CHANGES_CHANNEL, kind, node.type, String(node.key), namespacePk],
+  );
+}
+
+/** The namespace itself changed (or, for bulk writes, something in it): one event naming the namespace. */
+export const publishNamespaceChange = (tx: Context, kind: ChangeKind, namespace: Namespace) =>
+  publishCatalogChange(tx, kind, { type: Namespace.nodeType, key: namespace.pk }, namespace.pk);
 
 export class NamespaceService {
   list(
@@ -276,6 +305,7 @@ export class NamespaceService {
         associations,
         (index) => `input.resourceTypeAssociations.${index}`,
       );
+      await publishNamespaceChange(tx, 'CREATED', namespace);
       return namespace;
     });
   }
@@ -304,7 +334,9 @@ export class NamespaceService {
       if (input.visibility != null) namespace.visibility = input.visibility;
       if (input.protected != null) namespace.protected = input.protected;
       if (input.owner != null) namespace.owner = input.owner;
-      return repository.save(namespace);
+      const saved = await repository.save(namespace);
+      await publishNamespaceChange(tx, 'UPDATED', saved);
+      return saved;
     });
   }
 
@@ -312,6 +344,7 @@ export class NamespaceService {
     return ctx.transaction(async (tx) => {
       const namespace = await this.requireWritable(tx, name);
       assertNotProtected(namespace, 'it');
+      await publishNamespaceChange(tx, 'DELETED', namespace);
       await tx.db.getRepository(Namespace).delete({ pk: namespace.pk });
       return true;
     });
@@ -324,6 +357,7 @@ export class NamespaceService {
     return ctx.transaction(async (tx) => {
       const namespace = await this.requireWritable(tx, name);
       const [association] = await this.insertAssociations(tx, namespace, [input], () => 'input');
+      await publishNamespaceChange(tx, 'UPDATED', namespace);
       return association;
     });
   }
@@ -338,6 +372,8 @@ export class NamespaceService {
       if (!existing)
         throw new NotFoundError(`Resource type association of namespace "${name}" with`, resourceType);
       assertNotProtected(namespace, 'its resource type associations');
+      // Published first: subscribers filtering by this resource type hear that it left.
+      await publishNamespaceChange(tx, 'UPDATED', namespace);
       await repository.delete({ namespaceId: namespace.pk, resourceTypeId: existing.resourceTypeId });
       return true;
     });

@@ -2,7 +2,11 @@ import type { Context } from '../../common/context';
 import { ConflictError, NotFoundError, ProblemList, checkText } from '../../common/errors';
 import type { Namespace } from '../namespaces/namespace.entity';
 import { assertNotProtected, assertWithinQuota } from '../namespaces/namespace.policy';
-import { namespaceService } from '../namespaces/namespace.service';
+import {
+  namespaceService,
+  publishCatalogChange,
+  publishNamespaceChange,
+} from '../namespaces/namespace.service';
 import { PropertyDefinition } from '../properties/property.entity';
 import {
   checkProperties,
@@ -143,7 +147,9 @@ export class ObjectService {
         assertWithinQuota(tx, namespace, this.quota(tx), existing, 1);
         await propertyService.checkQuota(tx, namespace, object.properties.length);
       }
-      return this.insertChecked(tx, namespace, object);
+      const row = await this.insertChecked(tx, namespace, object);
+      await publishCatalogChange(tx, 'CREATED', { type: MetadefObject.nodeType, key: row.pk }, namespace.pk);
+      return row;
     });
   }
 
@@ -157,7 +163,14 @@ export class ObjectService {
       if (object.name !== name && (await this.find(tx, namespace, object.name))) {
         throw new ConflictError(`Object "${object.name}" already exists in namespace "${namespace.name}"`);
       }
-      return this.replace(tx, namespace, existing, object);
+      const saved = await this.replace(tx, namespace, existing, object);
+      await publishCatalogChange(
+        tx,
+        'UPDATED',
+        { type: MetadefObject.nodeType, key: saved.pk },
+        namespace.pk,
+      );
+      return saved;
     });
   }
 
@@ -193,6 +206,12 @@ export class ObjectService {
       const existing = await this.find(tx, namespace, name);
       if (!existing) throw new NotFoundError(`Object of namespace "${namespace.name}"`, name);
       assertNotProtected(namespace, 'its objects');
+      await publishCatalogChange(
+        tx,
+        'DELETED',
+        { type: MetadefObject.nodeType, key: existing.pk },
+        namespace.pk,
+      );
       await tx.db.getRepository(MetadefObject).delete({ pk: existing.pk });
       return true;
     });
@@ -203,6 +222,7 @@ export class ObjectService {
       const namespace = await namespaceService.requireWritable(tx, namespaceName);
       assertNotProtected(namespace, 'its objects');
       const result = await tx.db.getRepository(MetadefObject).delete({ namespaceId: namespace.pk });
+      if (result.affected) await publishNamespaceChange(tx, 'UPDATED', namespace);
       return result.affected ?? 0;
     });
   }

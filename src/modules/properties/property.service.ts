@@ -3,7 +3,11 @@ import type { Context } from '../../common/context';
 import { ConflictError, NotFoundError, ProblemList, checkText } from '../../common/errors';
 import type { Namespace } from '../namespaces/namespace.entity';
 import { assertNotProtected, assertWithinQuota } from '../namespaces/namespace.policy';
-import { namespaceService } from '../namespaces/namespace.service';
+import {
+  namespaceService,
+  publishCatalogChange,
+  publishNamespaceChange,
+} from '../namespaces/namespace.service';
 import { checkPropertySchema, propertyInputToDoc } from './property-schema';
 import { PROPERTY_NAME_MAX, PropertyDefinition, type PropertySchema } from './property.entity';
 import type { PropertyDefinitionInput } from './property.inputs';
@@ -123,6 +127,12 @@ export class PropertyService {
         );
       }
       const [row] = await this.insert(tx, namespace, null, [property]);
+      await publishCatalogChange(
+        tx,
+        'CREATED',
+        { type: PropertyDefinition.nodeType, key: row.pk },
+        namespace.pk,
+      );
       return row;
     });
   }
@@ -144,7 +154,14 @@ export class PropertyService {
           `Property "${property.name}" already exists in namespace "${namespace.name}"`,
         );
       }
-      return this.replace(tx, existing, property);
+      const saved = await this.replace(tx, existing, property);
+      await publishCatalogChange(
+        tx,
+        'UPDATED',
+        { type: PropertyDefinition.nodeType, key: saved.pk },
+        namespace.pk,
+      );
+      return saved;
     });
   }
 
@@ -165,6 +182,12 @@ export class PropertyService {
       const existing = await this.find(tx, namespace, name);
       if (!existing) throw new NotFoundError(`Property of namespace "${namespace.name}"`, name);
       assertNotProtected(namespace, 'its properties');
+      await publishCatalogChange(
+        tx,
+        'DELETED',
+        { type: PropertyDefinition.nodeType, key: existing.pk },
+        namespace.pk,
+      );
       await tx.db.getRepository(PropertyDefinition).delete({ pk: existing.pk });
       return true;
     });
@@ -178,6 +201,7 @@ export class PropertyService {
       const result = await tx.db
         .getRepository(PropertyDefinition)
         .delete({ namespaceId: namespace.pk, objectId: IsNull() });
+      if (result.affected) await publishNamespaceChange(tx, 'UPDATED', namespace);
       return result.affected ?? 0;
     });
   }

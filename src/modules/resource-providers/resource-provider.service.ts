@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SelectQueryBuilder } from 'typeorm';
+import { publishChange, type ChangeKind } from '../../common/changes';
 import type { Context } from '../../common/context';
 import { checkText, ConflictError, InputError, NotFoundError } from '../../common/errors';
 import { paginate, type Page, type PageArgs } from '../../common/relay/paginate';
@@ -31,6 +32,17 @@ const has = (alias: string, param: string) =>
 /** A provider's name: 1–RESOURCE_PROVIDER_NAME_MAX characters, single-line. */
 function checkProviderName(field: string, name: string): string {
   return checkText(field, name, { min: 1, max: RESOURCE_PROVIDER_NAME_MAX });
+}
+
+/** A provider created, renamed, moved or deleted, or its traits changed: with its generation, on commit. */
+function publishProviderChange(tx: Context, kind: ChangeKind, provider: ResourceProvider): Promise<void> {
+  return publishChange(tx, {
+    topic: 'provider',
+    kind,
+    key: String(provider.pk),
+    uuid: provider.uuid,
+    generation: provider.generation,
+  });
 }
 
 export class ResourceProviderService {
@@ -127,7 +139,9 @@ export class ResourceProviderService {
          RETURNING id`,
         [input.uuid ?? randomUUID(), input.name, parent?.pk ?? null, parent?.rootId ?? null],
       );
-      return repository.findOneByOrFail({ pk: row.id });
+      const created = await repository.findOneByOrFail({ pk: row.id });
+      await publishProviderChange(tx, 'CREATED', created);
+      return created;
     });
   }
 
@@ -156,7 +170,9 @@ export class ResourceProviderService {
         'UPDATE resource_providers SET name = $2, parent_id = $3, updated_at = now() WHERE id = $1',
         [provider.pk, input.name ?? provider.name, parentId],
       );
-      return repository.findOneByOrFail({ pk: provider.pk });
+      const updated = await repository.findOneByOrFail({ pk: provider.pk });
+      await publishProviderChange(tx, 'UPDATED', updated);
+      return updated;
     });
   }
 
@@ -172,6 +188,7 @@ export class ResourceProviderService {
         throw new ConflictError(`Resource provider "${uuid}" has children: delete or move them first`);
       }
       await tx.db.getRepository(ResourceProvider).delete({ pk: provider.pk });
+      await publishProviderChange(tx, 'DELETED', provider);
       return true;
     });
   }
@@ -201,7 +218,7 @@ export class ResourceProviderService {
         provider.pk,
         [...traits.values()].map((trait) => trait.pk),
       );
-      return tx.db.getRepository(ResourceProvider).findOneByOrFail({ pk: provider.pk });
+      return this.reloadAfterTraits(tx, provider);
     });
   }
 
@@ -211,8 +228,15 @@ export class ResourceProviderService {
       assertCanWritePlacement(tx, 'the traits of resource providers');
       const provider = await this.requireLocked(tx, uuid, TRAIT_WRITE_LOCK);
       await this.replaceTraits(tx, provider.pk, []);
-      return tx.db.getRepository(ResourceProvider).findOneByOrFail({ pk: provider.pk });
+      return this.reloadAfterTraits(tx, provider);
     });
+  }
+
+  /** The provider after a trait write; a change event with the new generation when the set changed. */
+  private async reloadAfterTraits(tx: Context, before: ResourceProvider): Promise<ResourceProvider> {
+    const after = await tx.db.getRepository(ResourceProvider).findOneByOrFail({ pk: before.pk });
+    if (after.generation !== before.generation) await publishProviderChange(tx, 'UPDATED', after);
+    return after;
   }
 
   /** Makes the provider's traits exactly these; when that changes the set, its generation grows by one. */

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { publishChange, type ChangeKind } from '../../common/changes';
 import type { Context } from '../../common/context';
 import { ConflictError, InputError, NotFoundError } from '../../common/errors';
 import { seedsPath } from '../../common/paths';
 import { paginate, type Page, type PageArgs } from '../../common/relay/paginate';
+import { standardTraitNames } from './standard-trait-names';
 import { CUSTOM_TRAIT_NAME, TRAIT_NAME, TRAIT_NAME_MAX, Trait } from './trait.entity';
 import type { TraitFilter } from './trait.inputs';
 import { assertCanWritePlacement } from './trait.policy';
@@ -49,6 +51,11 @@ export function describeSyncReport(report: TraitSyncReport): string {
     line += `; ${report.stale.length} standard traits in the database are no longer in seeds/${STANDARD_TRAITS_FILE} (kept, not deleted): ${report.stale.join(', ')}`;
   }
   return line;
+}
+
+/** Tells every instance (subscribers, trait name caches) that a trait was created or deleted, on commit. */
+function publishTraitChange(tx: Context, kind: ChangeKind, trait: Pick<Trait, 'pk' | 'name'>): Promise<void> {
+  return publishChange(tx, { topic: 'trait', kind, key: String(trait.pk), name: trait.name });
 }
 
 export class TraitService {
@@ -102,10 +109,14 @@ export class TraitService {
   async validate(ctx: Context, names: readonly string[]): Promise<{ valid: string[]; invalid: string[] }> {
     const unique = distinct(names);
     const candidates = unique.filter(isTraitName);
-    const rows: { name: string }[] = candidates.length
-      ? await ctx.db.query('SELECT name FROM traits WHERE name = ANY($1)', [candidates])
+    // Standard names from memory (exact: see StandardTraitNames); everything else from the database.
+    const standard = await ctx.instance.get(standardTraitNames).get(ctx);
+    const existing = new Set(standard ? candidates.filter((name) => standard.has(name)) : []);
+    const rest = candidates.filter((name) => !existing.has(name));
+    const rows: { name: string }[] = rest.length
+      ? await ctx.db.query('SELECT name FROM traits WHERE name = ANY($1)', [rest])
       : [];
-    const existing = new Set(rows.map((row) => row.name));
+    for (const row of rows) existing.add(row.name);
     return {
       valid: unique.filter((name) => existing.has(name)),
       invalid: unique.filter((name) => !existing.has(name)),
@@ -122,6 +133,7 @@ export class TraitService {
         [name],
       );
       const trait = await tx.db.getRepository(Trait).findOneByOrFail({ name });
+      if (inserted.length) await publishTraitChange(tx, 'CREATED', trait);
       return { trait, created: inserted.length > 0 };
     });
   }
@@ -150,6 +162,7 @@ export class TraitService {
         throw new ConflictError(`Trait "${name}" is still associated with resource providers`);
       }
       await tx.db.getRepository(Trait).delete({ pk: trait.pk });
+      await publishTraitChange(tx, 'DELETED', trait);
       return true;
     });
   }
@@ -160,11 +173,12 @@ export class TraitService {
    */
   sync(ctx: Context, names: string[] = readStandardTraits()): Promise<TraitSyncReport> {
     return ctx.transaction(async (tx) => {
-      const added: { name: string }[] = await tx.db.query(
+      const added: { id: number; name: string }[] = await tx.db.query(
         `INSERT INTO traits (name, standard) SELECT name, true FROM unnest($1::varchar[]) AS n(name)
-         ON CONFLICT (name) DO NOTHING RETURNING name`,
+         ON CONFLICT (name) DO NOTHING RETURNING id, name`,
         [names],
       );
+      for (const row of added) await publishTraitChange(tx, 'CREATED', { pk: row.id, name: row.name });
       await tx.db.query('UPDATE traits SET standard = true WHERE name = ANY($1) AND NOT standard', [names]);
       const stale: { name: string }[] = await tx.db.query(
         'SELECT name FROM traits WHERE standard AND NOT (name = ANY($1)) ORDER BY name',

@@ -1,0 +1,268 @@
+import { FEED_LOST_CLOSE_CODE } from '../src/app/subscriptions';
+import { cutFeed, nextFeedEvent } from './support/change-feed';
+import { listeningSubscriptions, subscribe, wsUrl, type Subscriber } from './support/subscriptions';
+import {
+  ADMIN,
+  headersOf,
+  project,
+  SERVICE,
+  startTestApps,
+  unique,
+  type TestApp,
+  type Who,
+} from './support/test-app';
+
+/**
+ * GraphQL subscriptions over graphql-ws against real listening servers. "Nothing was sent" is shown without
+ * waiting for time to pass: a visible write made afterwards (a sentinel) must be the next event.
+ */
+const CATALOG = `subscription ($namespace: String, $resourceType: String) {
+  catalogChanged(namespace: $namespace, resourceType: $resourceType) {
+    kind id nodeType namespace node { id ... on PropertyDefinition { name } ... on Namespace { name } }
+  }
+}`;
+const TRAITS = `subscription { traitChanged { kind id name trait { id name } } }`;
+const PROVIDERS = `subscription ($uuid: UUID) {
+  resourceProviderChanged(uuid: $uuid) { kind id uuid generation resourceProvider { generation traits { name } } }
+}`;
+const RESOURCES = `subscription ($resourceType: String) {
+  resourceChanged(resourceType: $resourceType) { kind id uuid projectId resource { uuid tags } }
+}`;
+
+const CREATE_NAMESPACE = `mutation ($input: CreateNamespaceInput!) { createNamespace(input: $input) { id name } }`;
+const CREATE_PROPERTY = `mutation ($ns: String!, $input: PropertyDefinitionInput!) {
+  createProperty(namespace: $ns, input: $input) { id name } }`;
+const CREATE_TRAIT = `mutation ($name: String!) { createTrait(name: $name) { trait { id } created } }`;
+
+const property = (name: string) => ({ name, title: name, type: 'STRING' });
+const traitName = () =>
+  unique('CUSTOM_LIVE')
+    .replace(/[^A-Z0-9_]/gi, '_')
+    .toUpperCase();
+
+/** Subscribes each identity and waits until every subscription listens on the instance's feed. */
+async function subscribeAll(
+  t: TestApp,
+  who: Who[],
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<Subscriber[]> {
+  const url = await wsUrl(t);
+  const baseline = t.app.changes.listenerCount;
+  const subscribers = who.map((identity) =>
+    subscribe(url, query, variables, { headers: headersOf(identity) as Record<string, string> }),
+  );
+  await listeningSubscriptions(t, baseline, subscribers.length);
+  return subscribers;
+}
+
+/** Closes the subscriptions and waits until the server has let go of them (so the next count starts clean). */
+async function disposeAll(t: TestApp, subscribers: Subscriber[]): Promise<void> {
+  const before = t.app.changes.listenerCount;
+  await Promise.all(subscribers.map((s) => s.dispose()));
+  while (t.app.changes.listenerCount > before - subscribers.length) await new Promise((r) => setImmediate(r));
+}
+
+describe('subscriptions', () => {
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    // On PostgreSQL two service instances share one database; on PGlite both are the one instance.
+    [a, b] = await startTestApps(2);
+  });
+  afterAll(() => a.close());
+
+  it('a write through instance A reaches a subscriber on instance B, with the node', async () => {
+    const ns = unique('NS');
+    const [subscriber] = await subscribeAll(b, [ADMIN], CATALOG, { namespace: ns });
+    await a.ok(CREATE_NAMESPACE, { input: { name: ns, visibility: 'PUBLIC' } });
+    const created = await a.ok(CREATE_PROPERTY, { ns, input: property('p1') });
+    expect((await subscriber.next()).catalogChanged).toMatchObject({
+      kind: 'CREATED',
+      nodeType: 'Namespace',
+      namespace: ns,
+      node: { name: ns },
+    });
+    expect((await subscriber.next()).catalogChanged).toEqual({
+      kind: 'CREATED',
+      id: created.createProperty.id,
+      nodeType: 'PropertyDefinition',
+      namespace: ns,
+      node: { id: created.createProperty.id, name: 'p1' },
+    });
+    await a.ok(`mutation ($ns: String!) { deleteProperty(namespace: $ns, name: "p1") }`, { ns });
+    expect((await subscriber.next()).catalogChanged).toEqual({
+      kind: 'DELETED',
+      id: created.createProperty.id,
+      nodeType: 'PropertyDefinition',
+      namespace: ns,
+      node: null,
+    });
+    await disposeAll(b, [subscriber]);
+  });
+
+  it('a rolled-back write sends nothing', async () => {
+    const ns = unique('NS');
+    const [subscriber] = await subscribeAll(b, [ADMIN], CATALOG);
+    // The namespace is inserted (and its event published) before the bad property rolls everything back.
+    const failed = await a.gql(CREATE_NAMESPACE, {
+      input: {
+        name: ns,
+        properties: [{ name: 'bad', title: 'bad', type: 'INTEGER', minimum: 5, maximum: 1 }],
+      },
+    });
+    expect(failed.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    const sentinel = unique('NS');
+    await a.ok(CREATE_NAMESPACE, { input: { name: sentinel, visibility: 'PUBLIC' } });
+    expect((await subscriber.next()).catalogChanged).toMatchObject({ kind: 'CREATED', namespace: sentinel });
+    await disposeAll(b, [subscriber]);
+  });
+
+  it('filters by namespace and by resource type', async () => {
+    const [ns, other] = [unique('NS'), unique('NS')];
+    const type = unique('OS::Live');
+    await a.ok(CREATE_NAMESPACE, {
+      input: { name: ns, visibility: 'PUBLIC', resourceTypeAssociations: [{ name: type }] },
+    });
+    await a.ok(CREATE_NAMESPACE, { input: { name: other, visibility: 'PUBLIC' } });
+    const [byType] = await subscribeAll(b, [ADMIN], CATALOG, { resourceType: type });
+    await a.ok(CREATE_PROPERTY, { ns: other, input: property('skipped') });
+    await a.ok(CREATE_PROPERTY, { ns, input: property('seen') });
+    expect((await byType.next()).catalogChanged).toMatchObject({ namespace: ns, node: { name: 'seen' } });
+    await disposeAll(b, [byType]);
+  });
+
+  describe('identity matrix: an event is sent only to who may see its node', () => {
+    const owner = project('live-owner');
+    const other = project('live-other');
+    const who = [ADMIN, owner, other, SERVICE];
+
+    it('catalog: a private namespace and its content reach only admins and the owner', async () => {
+      const secret = unique('NS');
+      const open = unique('NS');
+      await a.ok(CREATE_NAMESPACE, { input: { name: secret, owner: owner.project } });
+      await a.ok(CREATE_NAMESPACE, { input: { name: open, visibility: 'PUBLIC' } });
+      const subscribers = await subscribeAll(b, who, CATALOG);
+      await a.ok(CREATE_PROPERTY, { ns: secret, input: property('hidden') });
+      await a.ok(`mutation ($ns: String!) { deleteNamespace(name: $ns) }`, { ns: secret });
+      await a.ok(CREATE_PROPERTY, { ns: open, input: property('sentinel') });
+      const firsts = await Promise.all(subscribers.map((s) => s.next()));
+      expect(firsts.map((event) => [event.catalogChanged.kind, event.catalogChanged.namespace])).toEqual([
+        ['CREATED', secret],
+        ['CREATED', secret],
+        ['CREATED', open],
+        ['CREATED', open],
+      ]);
+      // Admin and owner also hear of the deletion (the namespace was theirs to see when it went).
+      for (const s of subscribers.slice(0, 2)) {
+        expect((await s.next()).catalogChanged).toMatchObject({
+          kind: 'DELETED',
+          namespace: secret,
+          node: null,
+        });
+        expect((await s.next()).catalogChanged).toMatchObject({ namespace: open });
+      }
+      await disposeAll(b, subscribers);
+    });
+
+    it("resources: another project's resources are never sent", async () => {
+      const type = unique('OS::Live::Res');
+      const subscribers = await subscribeAll(b, who, RESOURCES, { resourceType: type });
+      const create = `mutation ($input: CreateResourceInput!) { createResource(input: $input) { uuid } }`;
+      const hidden = await a.ok(create, { input: { resourceType: type, projectId: owner.project } });
+      const seen = await Promise.all(
+        [other, SERVICE].map((identity) =>
+          a.ok(create, { input: { resourceType: type, tags: ['mine'] } }, identity),
+        ),
+      );
+      const [adminFirst, ownerFirst, otherFirst, serviceFirst] = await Promise.all(
+        subscribers.map((s) => s.next()),
+      );
+      expect(adminFirst.resourceChanged.uuid).toBe(hidden.createResource.uuid);
+      expect(ownerFirst.resourceChanged).toMatchObject({
+        kind: 'CREATED',
+        uuid: hidden.createResource.uuid,
+        projectId: owner.project,
+        resource: { uuid: hidden.createResource.uuid, tags: [] },
+      });
+      expect(otherFirst.resourceChanged.uuid).toBe(seen[0].createResource.uuid);
+      expect(serviceFirst.resourceChanged.uuid).toBe(seen[1].createResource.uuid);
+      await disposeAll(b, subscribers);
+    });
+  });
+
+  it('traits and provider trait changes, with the new generation', async () => {
+    const name = traitName();
+    const [traits, providers] = [
+      (await subscribeAll(b, [SERVICE], TRAITS))[0],
+      (await subscribeAll(b, [SERVICE], PROVIDERS))[0],
+    ];
+    const created = await a.ok(CREATE_TRAIT, { name }, SERVICE);
+    expect((await traits.next()).traitChanged).toEqual({
+      kind: 'CREATED',
+      id: created.createTrait.trait.id,
+      name,
+      trait: { id: created.createTrait.trait.id, name },
+    });
+    const rp = await a.ok(
+      `mutation ($name: String!) { createResourceProvider(input: { name: $name }) { uuid generation } }`,
+      { name: unique('rp') },
+      SERVICE,
+    );
+    expect((await providers.next()).resourceProviderChanged).toMatchObject({
+      kind: 'CREATED',
+      generation: 0,
+    });
+    await a.ok(
+      `mutation ($uuid: UUID!, $traits: [String!]!) { setResourceProviderTraits(uuid: $uuid, traits: $traits, generation: 0) { generation } }`,
+      { uuid: rp.createResourceProvider.uuid, traits: [name] },
+      SERVICE,
+    );
+    expect((await providers.next()).resourceProviderChanged).toMatchObject({
+      kind: 'UPDATED',
+      uuid: rp.createResourceProvider.uuid,
+      generation: 1,
+      resourceProvider: { generation: 1, traits: [{ name }] },
+    });
+    await disposeAll(b, [traits, providers]);
+  });
+
+  it('100 subscribers all get the event', async () => {
+    const subscribers = await subscribeAll(b, Array(100).fill(SERVICE), TRAITS);
+    const name = traitName();
+    await a.ok(CREATE_TRAIT, { name }, SERVICE);
+    const events = await Promise.all(subscribers.map((s) => s.next()));
+    expect(events.every((event) => event.traitChanged.name === name)).toBe(true);
+    await disposeAll(b, subscribers);
+  });
+
+  it('refuses a connection without identity (4403) and an unknown path', async () => {
+    const url = await wsUrl(b);
+    const anonymous = subscribe(url, TRAITS);
+    expect((await anonymous.closed).code).toBe(4403);
+    const elsewhere = subscribe(
+      url.replace(/\/graphql$/, '/nowhere'),
+      TRAITS,
+      {},
+      { headers: headersOf(ADMIN) as Record<string, string> },
+    );
+    expect((await elsewhere.closed).code).not.toBe(1000);
+  });
+
+  it('feed loss closes subscriptions with 4503; the feed comes back and events flow again', async () => {
+    const [subscriber] = await subscribeAll(b, [SERVICE], TRAITS);
+    await cutFeed(b);
+    expect(await subscriber.closed).toEqual({
+      code: FEED_LOST_CLOSE_CODE,
+      reason: expect.stringMatching(/feed lost/),
+    });
+    // The feed reconnects by itself; a new subscription then receives events again.
+    if (!b.app.changes.live) await nextFeedEvent(b, (event) => event.type === 'ready');
+    const [again] = await subscribeAll(b, [SERVICE], TRAITS);
+    const name = traitName();
+    await a.ok(CREATE_TRAIT, { name }, SERVICE);
+    expect((await again.next()).traitChanged.name).toBe(name);
+    await disposeAll(b, [again]);
+  });
+});

@@ -1,0 +1,113 @@
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import type { TestApp, Data } from './test-app';
+
+/** A WebSocket class whose upgrade request carries these headers (as a proxy in front of us would set). */
+function socketWithHeaders(headers: Record<string, string>): unknown {
+  return class extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols, { headers });
+    }
+  };
+}
+
+/** The ws:// URL of a test app, listening on a free port of 127.0.0.1 (once per app). */
+const listening = new WeakMap<TestApp['app'], Promise<string>>();
+export function wsUrl(t: TestApp): Promise<string> {
+  let url = listening.get(t.app);
+  if (!url) {
+    url = t.app.listen(0, '127.0.0.1').then((http) => http.replace(/^http/, 'ws'));
+    listening.set(t.app, url);
+  }
+  return url;
+}
+
+/**
+ * Waits until `count` more subscriptions than `baseline` listen on the app's change feed: a subscription
+ * listens once the server has executed its subscribe message, so writes after this reach it.
+ */
+export async function listeningSubscriptions(t: TestApp, baseline: number, count: number): Promise<void> {
+  while (t.app.changes.listenerCount < baseline + count) await new Promise((r) => setImmediate(r));
+}
+
+export interface Subscriber {
+  /** The next event's data (waits for it); fails if the subscription errored or the socket closed. */
+  next(): Promise<Data>;
+  /** How the socket closed (code, reason), once it has. */
+  closed: Promise<{ code: number; reason: string }>;
+  /** Resolves once the server acknowledged the connection (and so the subscription is registered soon). */
+  acknowledged: Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export interface SubscribeOptions {
+  headers?: Record<string, string>;
+  connectionParams?: Record<string, unknown>;
+}
+
+/**
+ * A real graphql-ws client subscribed to `query` on `url`. Events queue up until `next()` takes them.
+ * The client never retries, so a closed socket stays closed.
+ */
+export function subscribe(
+  url: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  options: SubscribeOptions = {},
+): Subscriber {
+  const queue: Data[] = [];
+  const waiting: { resolve: (value: Data) => void; reject: (error: Error) => void }[] = [];
+  let failure: Error | undefined;
+  let ack!: () => void;
+  const acknowledged = new Promise<void>((resolve) => (ack = resolve));
+  let onClosed!: (event: { code: number; reason: string }) => void;
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => (onClosed = resolve));
+
+  const fail = (error: Error) => {
+    failure ??= error;
+    for (const waiter of waiting.splice(0)) waiter.reject(failure);
+  };
+  const client: Client = createClient({
+    url,
+    webSocketImpl: socketWithHeaders(options.headers ?? {}),
+    connectionParams: options.connectionParams,
+    lazy: false,
+    retryAttempts: 0,
+    on: {
+      connected: () => ack(),
+      closed: (event) => {
+        const { code, reason } = event as { code: number; reason: string };
+        onClosed({ code, reason: String(reason) });
+        fail(new Error(`socket closed: ${code} ${reason}`));
+      },
+    },
+  });
+  client.subscribe(
+    { query, variables },
+    {
+      next(result) {
+        if (result.errors) {
+          fail(new Error(`subscription errors: ${JSON.stringify(result.errors)}`));
+          return;
+        }
+        const waiter = waiting.shift();
+        if (waiter) waiter.resolve(result.data);
+        else queue.push(result.data);
+      },
+      error: (error) => fail(error instanceof Error ? error : new Error(JSON.stringify(error))),
+      complete: () => fail(new Error('subscription completed')),
+    },
+  );
+  return {
+    next() {
+      if (queue.length) return Promise.resolve(queue.shift());
+      if (failure) return Promise.reject(failure);
+      return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
+    },
+    closed,
+    acknowledged,
+    async dispose() {
+      await client.dispose();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { traitService } from '../src/modules/traits/trait.service';
+import { cutFeed, nextFeedEvent } from './support/change-feed';
+import { ADMIN, headersOf, SERVICE, startTestApps, unique, type TestApp } from './support/test-app';
+
+/**
+ * validateTraits answers standard trait names from memory and everything else from the database, so it stays
+ * exact across instances without waiting for NOTIFY: a write through A is seen by B's very next request.
+ */
+const VALIDATE = `query ($names: [String!]!) { validateTraits(names: $names) { valid invalid } }`;
+const STANDARD = ['HW_CPU_X86_AVX2', 'COMPUTE_STATUS_DISABLED'];
+
+const customName = () =>
+  unique('CUSTOM_CACHE')
+    .replace(/[^A-Z0-9_]/gi, '_')
+    .toUpperCase();
+
+async function validate(t: TestApp, names: string[]) {
+  const { result, count } = await t.app.database.counter.measure(() => t.ok(VALIDATE, { names }, SERVICE));
+  return { ...result.validateTraits, queries: count };
+}
+
+describe('trait name cache on the change feed', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    [a, b] = await startTestApps(2);
+    await validate(b, STANDARD); // loads the set
+  });
+  afterAll(() => a.close());
+
+  it('answers standard names without a query, unknown ones from the database', async () => {
+    expect(await validate(b, STANDARD)).toEqual({ valid: STANDARD, invalid: [], queries: 0 });
+    expect(await validate(b, [...STANDARD, 'HW_NOPE'])).toEqual({
+      valid: STANDARD,
+      invalid: ['HW_NOPE'],
+      queries: 1,
+    });
+  });
+
+  it("a custom trait created or deleted through A is seen by B's next request", async () => {
+    const name = customName();
+    expect((await validate(b, [name])).invalid).toEqual([name]);
+    await a.ok(`mutation ($name: String!) { createTrait(name: $name) { created } }`, { name }, SERVICE);
+    expect((await validate(b, [name])).valid).toEqual([name]);
+    await a.ok(`mutation ($name: String!) { deleteTrait(name: $name) }`, { name }, SERVICE);
+    expect((await validate(b, [name])).invalid).toEqual([name]);
+  });
+
+  it("a standard trait synced on A is valid in B's next request, then served from B's memory", async () => {
+    const name = unique('HW_SYNCED')
+      .replace(/[^A-Z0-9_]/gi, '_')
+      .toUpperCase();
+    expect((await validate(b, [name])).invalid).toEqual([name]);
+    const added = nextFeedEvent(
+      b,
+      (event) => event.type === 'change' && event.change.topic === 'trait' && event.change.name === name,
+    );
+    const admin = await a.app.contextFor(headersOf(ADMIN));
+    await traitService.sync(admin, [name]);
+    expect((await validate(b, [name])).valid).toEqual([name]);
+    // The feed adds it to B's set: wait for the event rather than for time.
+    await added;
+    expect(await validate(b, [name])).toEqual({ valid: [name], invalid: [], queries: 0 });
+  });
+
+  it('turns itself off while the feed is lost and reloads when it is back', async () => {
+    const ready = nextFeedEvent(b, (event) => event.type === 'ready');
+    await cutFeed(b);
+    await ready;
+    // Reloaded on first use after the feed came back, then from memory again.
+    expect((await validate(b, STANDARD)).valid).toEqual(STANDARD);
+    expect(await validate(b, STANDARD)).toEqual({ valid: STANDARD, invalid: [], queries: 0 });
+  });
+});
