@@ -110,6 +110,23 @@ describe('HTTP edge: malformed requests', () => {
     expect(response.json().errors[0].extensions.code).toBe('BAD_REQUEST');
   });
 
+  it('a subscription sent over HTTP is BAD_REQUEST (HTTP 400) saying it is served over WebSocket', async () => {
+    for (const query of [
+      'subscription { traitChanged { kind name } }',
+      'subscription Watch { traitChanged { kind } }',
+    ]) {
+      const response = await raw(base, 'POST', '/graphql', {
+        headers: JSON_HEADERS,
+        body: JSON.stringify({ query }),
+      });
+      expect(response.status).toBe(400);
+      const [error] = response.json().errors;
+      expect(error.extensions.code).toBe('BAD_REQUEST');
+      expect(error.message).toMatch(/served over WebSocket \(the graphql-ws protocol\)/);
+      expect(JSON.stringify(response.json())).not.toMatch(/stack|Cannot return null/);
+    }
+  });
+
   it('a wrong method is 405 with Allow', async () => {
     const response = await raw(base, 'PUT', '/graphql', { headers: JSON_HEADERS, body: '{}' });
     expectRefused(response, 405, 'BAD_REQUEST', /PUT/);

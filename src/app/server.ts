@@ -23,7 +23,7 @@ import { inputGuardPlugin } from './input-guard';
 import { createArmor, parseOptions } from './limits';
 import { createMetrics, observabilityPlugin, type Metrics } from './observability';
 import { buildAppSchema } from './schema';
-import { attachSubscriptions } from './subscriptions';
+import { attachSubscriptions, subscriptionsOverHttpRefused } from './subscriptions';
 
 export interface App {
   config: Config;
@@ -108,6 +108,7 @@ export async function createApp({
       ApolloServerPluginCacheControlDisabled(),
       observabilityPlugin(metrics, logged),
       inputGuardPlugin(schema),
+      subscriptionsOverHttpRefused(),
       ...armor.plugins,
     ],
     validationRules: [...armor.validationRules],

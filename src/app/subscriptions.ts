@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, parse, specifiedRules, validate, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
@@ -25,6 +26,26 @@ export const FEED_LOST_REASON = 'change feed lost: reconnect, resubscribe and re
 
 /** What a connection keeps between connection_init and its subscriptions. */
 type ConnectionExtra = { identity?: Identity };
+
+/**
+ * A subscription sent as a plain HTTP request (curl, a fetcher without a WebSocket client) is the caller's
+ * mistake, not something to execute once: HTTP 400 BAD_REQUEST saying where subscriptions are served.
+ */
+export function subscriptionsOverHttpRefused(): ApolloServerPlugin<Context> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ operation }) {
+          if (operation?.operation !== 'subscription') return;
+          throw new GraphQLError(
+            'Subscriptions are served over WebSocket (the graphql-ws protocol) on this same path, not over HTTP',
+            { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } },
+          );
+        },
+      };
+    },
+  };
+}
 
 export interface SubscriptionServer {
   /** Closes every WebSocket (the server is shutting down). */
