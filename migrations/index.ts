@@ -5,6 +5,7 @@ import { Traits1763700200000 } from './1763700200000-traits';
 import { Resources1763700300000 } from './1763700300000-resources';
 import { DiscoveredProperties1763700450000 } from './1763700450000-discovered-properties';
 import { UsageCounts1763700500000 } from './1763700500000-usage-counts';
+import { CatalogVersion1763700600000 } from './1763700600000-catalog-version';
 
 /** Every migration, oldest first. Each module's tables arrive in their own migration, listed here. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   Resources1763700300000,
   DiscoveredProperties1763700450000,
   UsageCounts1763700500000,
+  CatalogVersion1763700600000,
 ];

@@ -42,6 +42,8 @@ export interface Config {
   explorerDir: string;
   logLevel: string;
   shutdownTimeoutMs: number;
+  /** The bound of each instance's cache of catalog answers, in MB of their JSON (CATALOG_CACHE_MB; 0: off). */
+  catalogCacheMb: number;
   limits: { maxDepth: number; maxAliases: number; maxCost: number; maxTokens: number; maxDirectives: number };
   metadefProjectWrites: boolean;
   quotas: {
@@ -333,6 +335,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: env.DATA_DIR || '.data',
     dataMinFreeMb: int(env, 'DATA_MIN_FREE_MB', 64),
     pgliteSharedBuffersMb: int(env, 'PGLITE_SHARED_BUFFERS_MB', 16, 1),
+    catalogCacheMb: int(env, 'CATALOG_CACHE_MB', 16),
     authMode,
     jwtSecret: env.JWT_SECRET || undefined,
     jwtJwksUrl: url(env, 'JWT_JWKS_URL', /^https?:$/, 'http:// or https://'),

@@ -138,6 +138,14 @@ describe('database errors that mean "not now"', () => {
     expect(asFormatted({ driverError: pgError(code, message) }).extensions?.code).toBe('SERVICE_UNAVAILABLE');
   });
 
+  it('a failed connect pg rejects with a plain object (graphql-js wraps it as NonErrorThrown) is SERVICE_UNAVAILABLE', () => {
+    const thrownValue = { errno: -2, code: 'ENOENT', syscall: 'connect', address: '/tmp/x/.s.PGSQL.5432' };
+    const wrapped = Object.assign(new Error('Unexpected error value: { … }'), { thrownValue });
+    const formatted = asFormatted(wrapped);
+    expect(formatted.extensions?.code).toBe('SERVICE_UNAVAILABLE');
+    expect(formatted.message).not.toMatch(/ENOENT|PGSQL/);
+  });
+
   it('keeps other 55000 errors (a bug of ours) INTERNAL_SERVER_ERROR', () => {
     expect(asFormatted(pgError('55000', 'some other prerequisite')).extensions?.code).toBe(
       'INTERNAL_SERVER_ERROR',

@@ -19,6 +19,7 @@ import { explorerFallback } from './explorer';
 import { graphiqlAssetsRoute, graphiqlPage } from './graphiql';
 import { graphqlRoute } from './graphql-http';
 import { createHttpServer, createRouter, HttpError, sendJson, type Route } from './http';
+import { catalogCachePlugin, stringifyResult } from './catalog-cache';
 import { inputGuardPlugin } from './input-guard';
 import { createArmor, parseOptions } from './limits';
 import { createMetrics, observabilityPlugin, type Metrics } from './observability';
@@ -102,6 +103,8 @@ export async function createApp({
     // The serve command owns SIGTERM/SIGINT (drain, close the database, exit 0); Apollo's re-raised the signal.
     stopOnTerminationSignals: false,
     parseOptions: parseOptions(config),
+    // JSON.stringify, except that the text of a cached catalog answer is made once (catalog-cache.ts).
+    stringifyResult,
     plugins: [
       ApolloServerPluginLandingPageDisabled(),
       // We send no cache hints; without this plugin Apollo needn't wrap every field resolver.
@@ -110,6 +113,8 @@ export async function createApp({
       inputGuardPlugin(schema),
       subscriptionsOverHttpRefused(),
       ...armor.plugins,
+      // Last: serves a cached answer only to an operation every plugin above has let through.
+      catalogCachePlugin(),
     ],
     validationRules: [...armor.validationRules],
     allowBatchedHttpRequests: false,

@@ -1,13 +1,25 @@
-type Errorish = { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown };
+type Errorish = {
+  code?: unknown;
+  message?: unknown;
+  driverError?: unknown;
+  cause?: unknown;
+  thrownValue?: unknown;
+};
 
-/** The error that carries a code (SQLSTATE, or a Node error code), looking through wrappers. */
+/**
+ * The error that carries a code (SQLSTATE, or a Node error code), looking through wrappers: TypeORM's
+ * `driverError`, a `cause`, and graphql-js's `thrownValue` (pg rejects a failed connect to a Unix socket with
+ * a plain object, `{ code: 'ENOENT', syscall: 'connect' }`, which graphql-js wraps as NonErrorThrown).
+ */
 function codedError(error: unknown): { code: string; message: string } | undefined {
   const candidate = error as Errorish | null;
   if (!candidate || typeof candidate !== 'object') return undefined;
   if (typeof candidate.code === 'string') {
     return { code: candidate.code, message: typeof candidate.message === 'string' ? candidate.message : '' };
   }
-  return codedError(candidate.driverError) ?? codedError(candidate.cause);
+  return (
+    codedError(candidate.driverError) ?? codedError(candidate.cause) ?? codedError(candidate.thrownValue)
+  );
 }
 
 /** The driver's or PostgreSQL's code of an error (SQLSTATE, or a Node error code), looking through wrappers. */

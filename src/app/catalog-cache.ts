@@ -1,0 +1,168 @@
+import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
+import type { FormattedExecutionResult, OperationDefinitionNode } from 'graphql';
+import { LRUCache } from 'lru-cache';
+import type { Context } from '../common/context';
+
+/**
+ * The Query fields that read nothing but the catalog (namespaces, their properties, objects and tags, resource
+ * types and their associations): every type they lead to is made of catalog rows only, so their answers change
+ * only when catalog_version does. Everything else (resources, traits, providers, node look-ups) is never cached.
+ */
+export const CATALOG_QUERY_FIELDS: ReadonlySet<string> = new Set([
+  'namespaces',
+  'namespace',
+  'metadefTag',
+  'resourceTypes',
+  'searchProperties',
+  'validateMetadata',
+]);
+
+/** Whether an operation is a query made only of catalog fields (and `__typename`) at its root. */
+export function isCatalogQuery(operation: OperationDefinitionNode | undefined): boolean {
+  if (operation?.operation !== 'query') return false;
+  return operation.selectionSet.selections.every(
+    (selection) =>
+      selection.kind === 'Field' &&
+      (selection.name.value === '__typename' || CATALOG_QUERY_FIELDS.has(selection.name.value)),
+  );
+}
+
+/**
+ * The JSON of kept answers, by their `data` object: an answer is serialized once, when it is first sent, and
+ * its text reused for every hit (serializing the full catalog, ~280 KB, costs more than everything else a hit
+ * does). Entries go with the answers.
+ */
+const serialized = new WeakMap<object, string | undefined>();
+
+/**
+ * Apollo's `stringifyResult`: its own serialization (JSON and a newline), reusing the text of a kept answer.
+ * Apollo passes a new `{ errors, data, extensions }` object each time; an answer is kept only without errors.
+ */
+export function stringifyResult(value: FormattedExecutionResult): string {
+  const data = value.data as object | null | undefined;
+  const memoized = data && !value.errors && !value.extensions && serialized.has(data);
+  if (!memoized) return JSON.stringify(value) + '\n';
+  return (serialized.get(data) ?? serialized.set(data, JSON.stringify(value) + '\n').get(data))!;
+}
+
+interface Entry {
+  version: string;
+  result: FormattedExecutionResult;
+}
+
+/**
+ * The answers of one service instance to catalog queries, each kept with the catalog version it was computed
+ * at (read before computing it, so an answer is never newer data filed under an older version: at worst it is
+ * recomputed once more). An answer is served only while its version is the current one, which costs one
+ * primary-key read per request instead of the dozens of queries and thousands of resolver calls of the full
+ * catalog; a version change anywhere empties the cache. Bounded by the size of the answers as JSON.
+ */
+export class CatalogCache {
+  private readonly entries: LRUCache<string, Entry>;
+  private version: string | undefined;
+
+  constructor(maxBytes: number) {
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: maxBytes,
+      // Its text, which stringifyResult will need anyway (made here once, kept for every hit).
+      sizeCalculation: (entry) => stringifyResult(entry.result).length,
+    });
+  }
+
+  /** The current catalog version (a committed write anywhere changes it); drops answers of older versions. */
+  async currentVersion(ctx: Context): Promise<string> {
+    const rows: { version: string }[] = await ctx.db.query('SELECT version FROM catalog_version');
+    const version = String(rows[0]?.version);
+    if (version !== this.version) {
+      this.entries.clear();
+      this.version = version;
+    }
+    return version;
+  }
+
+  get(key: string, version: string): FormattedExecutionResult | undefined {
+    const entry = this.entries.get(key);
+    return entry?.version === version ? entry.result : undefined;
+  }
+
+  set(key: string, version: string, result: FormattedExecutionResult): void {
+    // An answer computed while another request saw a newer version is not kept.
+    if (version !== this.version || !result.data) return;
+    serialized.set(result.data, undefined);
+    this.entries.set(key, { version, result });
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** The cache of an instance, made on first use with the configured bound. */
+function cacheOf(ctx: Context): CatalogCache {
+  return ctx.instance.get(catalogCaches).forSize(ctx.config.catalogCacheMb * 1024 * 1024);
+}
+
+const catalogCaches = () => {
+  let cache: CatalogCache | undefined;
+  return { forSize: (bytes: number) => (cache ??= new CatalogCache(bytes)) };
+};
+
+/**
+ * Who asks decides what a catalog query sees (admins everything, others public namespaces and their
+ * project's), so the same query is cached apart for admins and for each project.
+ */
+function audience(ctx: Context): string {
+  return ctx.identity.isAdmin ? 'admin' : `project:${ctx.identity.projectId ?? ''}`;
+}
+
+/** Of one request: where its answer goes in the cache, and the version it is computed at (a miss). */
+const pending = new WeakMap<object, { key: string; version: string }>();
+
+/**
+ * Serves catalog queries from the instance's CatalogCache when the catalog has not changed since their answer
+ * was computed, and keeps the answers computed without errors. Runs after parsing, validation, the query limits
+ * and the input guard (the same document and variables pass them again every time), and before execution.
+ */
+export function catalogCachePlugin(): ApolloServerPlugin<Context> {
+  return {
+    async requestDidStart({ contextValue }) {
+      if (contextValue.config.catalogCacheMb <= 0) return;
+      return {
+        async responseForOperation({ operation, queryHash, request, contextValue: ctx }) {
+          if (!isCatalogQuery(operation)) return null;
+          const cache = cacheOf(ctx);
+          let version: string;
+          try {
+            version = await cache.currentVersion(ctx);
+          } catch {
+            // The database is unreachable or refusing: execution reports that as it does for any query.
+            return null;
+          }
+          const key = JSON.stringify([
+            audience(ctx),
+            queryHash,
+            request.operationName ?? null,
+            // No variables and {} ask the same.
+            Object.keys(request.variables ?? {}).length ? request.variables : null,
+          ]);
+          const cached = cache.get(key, version);
+          if (cached) {
+            return {
+              http: { status: undefined, headers: new HeaderMap() },
+              body: { kind: 'single', singleResult: cached },
+            };
+          }
+          pending.set(ctx, { key, version });
+          return null;
+        },
+        async willSendResponse({ response, contextValue: ctx }) {
+          const miss = pending.get(ctx);
+          if (!miss || response.body.kind !== 'single') return;
+          const result = response.body.singleResult;
+          if (result.errors?.length || result.data === undefined) return;
+          cacheOf(ctx).set(miss.key, miss.version, result);
+        },
+      };
+    },
+  };
+}
