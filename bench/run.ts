@@ -9,6 +9,7 @@ import { registeredScenarios, type BenchRequest } from './scenarios';
 import { measureDelivery } from './live.bench';
 import { VALIDATED_NAMES } from './traits.bench';
 // Each domain's scenarios:
+import './pipeline.bench';
 import './traits.bench';
 import './resources.bench';
 import './catalog.bench';

@@ -147,6 +147,8 @@ describe('catalog answers cached per instance on the catalog version', () => {
     const failing = `query { resourceTypes { name } validateMetadata(resourceType: "${unique('No::Such')}", metadata: {}) { valid } }`;
     expect((await b.gql(failing)).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect((await measured(b, failing)).queries).toBeGreaterThan(1);
+    // `{ __typename }` reads nothing, not even the version.
+    expect((await measured(b, '{ __typename }')).queries).toBe(0);
     // A field outside the catalog makes the whole operation uncached.
     const mixed = `query { namespaces(first: 1) { totalCount } traits(first: 1) { totalCount } }`;
     await b.ok(mixed);

@@ -17,14 +17,17 @@ export const CATALOG_QUERY_FIELDS: ReadonlySet<string> = new Set([
   'validateMetadata',
 ]);
 
-/** Whether an operation is a query made only of catalog fields (and `__typename`) at its root. */
+/** Whether an operation is a query of catalog fields only (with `__typename` at most beside them). */
 export function isCatalogQuery(operation: OperationDefinitionNode | undefined): boolean {
   if (operation?.operation !== 'query') return false;
-  return operation.selectionSet.selections.every(
-    (selection) =>
-      selection.kind === 'Field' &&
-      (selection.name.value === '__typename' || CATALOG_QUERY_FIELDS.has(selection.name.value)),
-  );
+  let catalog = false;
+  for (const selection of operation.selectionSet.selections) {
+    if (selection.kind !== 'Field') return false;
+    if (CATALOG_QUERY_FIELDS.has(selection.name.value)) catalog = true;
+    else if (selection.name.value !== '__typename') return false;
+  }
+  // `{ __typename }` alone reads nothing: no version to check.
+  return catalog;
 }
 
 /**

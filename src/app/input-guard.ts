@@ -1,5 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import {
+  BREAK,
   Kind,
   TypeInfo,
   getNullableType,
@@ -9,6 +10,7 @@ import {
   visit,
   visitWithTypeInfo,
   type GraphQLInputType,
+  type DocumentNode,
   type GraphQLSchema,
   type ValueNode,
 } from 'graphql';
@@ -16,47 +18,51 @@ import type { Context } from '../common/context';
 import { InputError, textProblem } from '../common/errors';
 import { MAX_INPUT_DEPTH, MAX_LIST_ITEMS } from '../common/input-limits';
 
-/** One value to check: a literal of the query, or a value of the variables (`js`), with its expected type. */
-type Item = {
-  /** Undefined inside a JSON value (any shape is allowed there). */
+/**
+ * One value to check: a literal of the query (`ast`), or a value of the variables (`js`, when `ast` is
+ * undefined), with its expected type (undefined inside a JSON value: any shape is allowed there). Its path
+ * (`names.3`, `input.properties.0.name`) is made only for an error, from `parent` and `key`.
+ */
+interface Item {
+  ast: ValueNode | undefined;
+  js: unknown;
   type: GraphQLInputType | undefined;
-  path: string;
   depth: number;
-} & ({ ast: ValueNode } | { js: unknown });
+  parent: Item | undefined;
+  key: string | number;
+}
 
-function refuse(field: string, message: string): never {
-  const error = new InputError(field, message);
+function pathOf(item: Item): string {
+  const keys: (string | number)[] = [];
+  for (let at: Item | undefined = item; at; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
+}
+
+function refuse(item: Item, message: string): never {
+  const error = new InputError(pathOf(item), message);
   // A refused request is the caller's fault as a whole: HTTP 400, like a variable of the wrong type.
   Object.assign(error.extensions, { http: { status: 400 } });
   throw error;
 }
 
-function checkText(path: string, value: string): void {
+function checkText(item: Item, value: string): void {
   const problem = textProblem(value);
-  if (problem) refuse(path, problem);
+  if (problem) refuse(item, problem);
 }
 
-/** The items of a list value (a single value where a list is expected counts as a list of one). */
-function listItems(item: Item): { children: Array<{ ast: ValueNode } | { js: unknown }>; length: number } {
-  if ('ast' in item) {
-    const values = item.ast.kind === Kind.LIST ? item.ast.values : [item.ast];
-    return { children: values.map((ast) => ({ ast })), length: values.length };
-  }
-  const values = Array.isArray(item.js) ? (item.js as unknown[]) : [item.js];
-  return { children: values.map((js) => ({ js })), length: values.length };
-}
+const child = (
+  parent: Item,
+  key: string | number,
+  type: GraphQLInputType | undefined,
+  ast: ValueNode | undefined,
+  js?: unknown,
+): Item => ({ ast, js, type, depth: parent.depth + 1, parent, key });
 
-/** The fields of an object value, as [name, value] pairs (none for anything that is not an object). */
-function objectFields(item: Item): Array<[string, { ast: ValueNode } | { js: unknown }]> {
-  if ('ast' in item) {
-    return item.ast.kind === Kind.OBJECT
-      ? item.ast.fields.map((field) => [field.name.value, { ast: field.value }])
-      : [];
-  }
-  return item.js !== null && typeof item.js === 'object' && !Array.isArray(item.js)
-    ? Object.entries(item.js).map(([key, js]) => [key, { js }])
-    : [];
-}
+/** Whether values of this type are leaves to check as text (a scalar other than JSON, or an enum). */
+const isPlainLeaf = (type: GraphQLInputType): boolean => {
+  const nullable = getNullableType(type);
+  return !isListType(nullable) && !isInputObjectType(nullable) && nullable.name !== 'JSON';
+};
 
 /**
  * Checks one argument's value without recursion (a value 10,000 levels deep must not overflow the stack):
@@ -71,66 +77,137 @@ function checkArgument(
   const stack: Item[] = [first];
   while (stack.length) {
     const item = stack.pop()!;
-    if (item.depth > MAX_INPUT_DEPTH) refuse(item.path, `nests deeper than ${MAX_INPUT_DEPTH} levels`);
-    if ('ast' in item && item.ast.kind === Kind.VARIABLE) {
-      const name = item.ast.name.value;
-      const { type, path, depth } = item;
-      if (Object.prototype.hasOwnProperty.call(variables, name))
-        stack.push({ js: variables[name], type, path, depth });
-      else if (defaults.has(name)) stack.push({ ast: defaults.get(name)!, type, path, depth });
+    if (item.depth > MAX_INPUT_DEPTH) refuse(item, `nests deeper than ${MAX_INPUT_DEPTH} levels`);
+    const { ast } = item;
+    if (ast?.kind === Kind.VARIABLE) {
+      const name = ast.name.value;
+      const replaced: Item = { ...item, ast: undefined, js: undefined };
+      if (Object.prototype.hasOwnProperty.call(variables, name)) replaced.js = variables[name];
+      else if (defaults.has(name)) replaced.ast = defaults.get(name);
+      else continue;
+      stack.push(replaced);
       continue;
     }
     const type = item.type && getNullableType(item.type);
     if (type && isListType(type)) {
-      const { children, length } = listItems(item);
-      if (length > MAX_LIST_ITEMS) refuse(item.path, `must have at most ${MAX_LIST_ITEMS} items`);
-      children.forEach((child, index) =>
-        stack.push({ ...child, type: type.ofType, path: `${item.path}.${index}`, depth: item.depth + 1 }),
-      );
+      const itemType = type.ofType as GraphQLInputType;
+      if (ast) {
+        const values = ast.kind === Kind.LIST ? ast.values : [ast];
+        if (values.length > MAX_LIST_ITEMS) refuse(item, `must have at most ${MAX_LIST_ITEMS} items`);
+        values.forEach((value, index) => stack.push(child(item, index, itemType, value)));
+        continue;
+      }
+      const values = Array.isArray(item.js) ? (item.js as unknown[]) : [item.js];
+      if (values.length > MAX_LIST_ITEMS) refuse(item, `must have at most ${MAX_LIST_ITEMS} items`);
+      if (isPlainLeaf(itemType)) {
+        // The common case (a list of names): its strings are checked here, without an item each.
+        if (values.length && item.depth + 1 > MAX_INPUT_DEPTH) {
+          refuse(child(item, 0, itemType, undefined), `nests deeper than ${MAX_INPUT_DEPTH} levels`);
+        }
+        values.forEach((value, index) => {
+          if (typeof value === 'string' && textProblem(value))
+            checkText(child(item, index, itemType, undefined), value);
+        });
+        continue;
+      }
+      values.forEach((value, index) => stack.push(child(item, index, itemType, undefined, value)));
       continue;
     }
     if (type && isInputObjectType(type)) {
       const fields = type.getFields();
-      for (const [name, child] of objectFields(item)) {
-        const field = fields[name];
-        if (field)
-          stack.push({ ...child, type: field.type, path: `${item.path}.${name}`, depth: item.depth + 1 });
-      }
-      continue;
-    }
-    const untyped = !type || (isScalarType(type) && type.name === 'JSON');
-    if ('js' in item) {
-      if (typeof item.js === 'string') checkText(item.path, item.js);
-      else if (untyped && Array.isArray(item.js)) {
-        item.js.forEach((js, index) =>
-          stack.push({ js, type: undefined, path: `${item.path}.${index}`, depth: item.depth + 1 }),
-        );
-      } else if (untyped && item.js !== null && typeof item.js === 'object') {
-        for (const [key, js] of Object.entries(item.js)) {
-          checkText(`${item.path}.${key}`, key);
-          stack.push({ js, type: undefined, path: `${item.path}.${key}`, depth: item.depth + 1 });
+      if (ast) {
+        if (ast.kind !== Kind.OBJECT) continue;
+        for (const field of ast.fields) {
+          const definition = fields[field.name.value];
+          if (definition) stack.push(child(item, field.name.value, definition.type, field.value));
+        }
+      } else if (item.js !== null && typeof item.js === 'object' && !Array.isArray(item.js)) {
+        for (const [name, value] of Object.entries(item.js)) {
+          const definition = fields[name];
+          if (definition) stack.push(child(item, name, definition.type, undefined, value));
         }
       }
       continue;
     }
-    const node = item.ast;
-    if (node.kind === Kind.STRING) checkText(item.path, node.value);
-    else if (untyped && node.kind === Kind.LIST) {
-      node.values.forEach((ast, index) =>
-        stack.push({ ast, type: undefined, path: `${item.path}.${index}`, depth: item.depth + 1 }),
-      );
-    } else if (untyped && node.kind === Kind.OBJECT) {
-      for (const field of node.fields) {
-        checkText(`${item.path}.${field.name.value}`, field.name.value);
-        stack.push({
-          ast: field.value,
-          type: undefined,
-          path: `${item.path}.${field.name.value}`,
-          depth: item.depth + 1,
-        });
+    const untyped = !type || (isScalarType(type) && type.name === 'JSON');
+    if (!ast) {
+      const { js } = item;
+      if (typeof js === 'string') checkText(item, js);
+      else if (untyped && Array.isArray(js)) {
+        js.forEach((value, index) => stack.push(child(item, index, undefined, undefined, value)));
+      } else if (untyped && js !== null && typeof js === 'object') {
+        for (const [key, value] of Object.entries(js)) {
+          const at = child(item, key, undefined, undefined, value);
+          checkText(at, key);
+          stack.push(at);
+        }
+      }
+      continue;
+    }
+    if (ast.kind === Kind.STRING) checkText(item, ast.value);
+    else if (untyped && ast.kind === Kind.LIST) {
+      ast.values.forEach((value, index) => stack.push(child(item, index, undefined, value)));
+    } else if (untyped && ast.kind === Kind.OBJECT) {
+      for (const field of ast.fields) {
+        const at = child(item, field.name.value, undefined, field.value);
+        checkText(at, field.name.value);
+        stack.push(at);
       }
     }
   }
+}
+
+/** One argument of a document: its value as written, the type it must have and its path for errors. */
+interface ArgumentSite {
+  ast: ValueNode;
+  type: GraphQLInputType;
+  path: string;
+}
+
+/** A document's arguments, split by whether their value mentions a variable (checked per request) or not. */
+interface DocumentArguments {
+  literal: ArgumentSite[];
+  withVariables: ArgumentSite[];
+  /** Whether the literal ones have passed once: they are the same text every time the document comes back. */
+  literalChecked: boolean;
+}
+
+function mentionsVariable(ast: ValueNode): boolean {
+  let found = false;
+  visit(ast, {
+    Variable() {
+      found = true;
+      return BREAK;
+    },
+  });
+  return found;
+}
+
+/**
+ * The arguments of a document, found once with the schema's types: Apollo keeps each parsed and validated
+ * document and hands the same object back for the same query text, so the walk is not repeated per request.
+ */
+const argumentsOfDocument = new WeakMap<DocumentNode, DocumentArguments>();
+
+function argumentsOf(schema: GraphQLSchema, document: DocumentNode): DocumentArguments {
+  let found = argumentsOfDocument.get(document);
+  if (found) return found;
+  found = { literal: [], withVariables: [], literalChecked: false };
+  const sites = found;
+  const typeInfo = new TypeInfo(schema);
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Argument(node) {
+        const argument = typeInfo.getArgument();
+        if (!argument) return;
+        const site = { ast: node.value, type: argument.type, path: node.name.value };
+        (mentionsVariable(node.value) ? sites.withVariables : sites.literal).push(site);
+      },
+    }),
+  );
+  argumentsOfDocument.set(document, found);
+  return found;
 }
 
 /**
@@ -149,21 +226,18 @@ export function inputGuardPlugin(schema: GraphQLSchema): ApolloServerPlugin<Cont
             if (definition.defaultValue)
               defaults.set(definition.variable.name.value, definition.defaultValue);
           }
-          const typeInfo = new TypeInfo(schema);
-          visit(
-            document,
-            visitWithTypeInfo(typeInfo, {
-              Argument(node) {
-                const argument = typeInfo.getArgument();
-                if (argument)
-                  checkArgument(
-                    { ast: node.value, type: argument.type, path: node.name.value, depth: 0 },
-                    variables,
-                    defaults,
-                  );
-              },
-            }),
-          );
+          const sites = argumentsOf(schema, document);
+          const check = (site: ArgumentSite) =>
+            checkArgument(
+              { ast: site.ast, js: undefined, type: site.type, depth: 0, parent: undefined, key: site.path },
+              variables,
+              defaults,
+            );
+          if (!sites.literalChecked) {
+            sites.literal.forEach(check);
+            sites.literalChecked = true;
+          }
+          sites.withVariables.forEach(check);
         },
       };
     },
