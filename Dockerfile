@@ -36,4 +36,5 @@ VOLUME ["/data"]
 EXPOSE 4000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4000) + '/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "bin/metacatalog.js", "serve"]
+# A young generation of at most 3 × 4 MB: far less memory under load, no measurable loss of throughput (README).
+CMD ["node", "--max-semi-space-size=4", "bin/metacatalog.js", "serve"]

@@ -45,18 +45,23 @@ async function main(): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const url = `${base}/graphql`;
-  const child = spawn(process.execPath, [path.join(projectRoot(), 'bin/metacatalog.js'), 'serve'], {
-    env: {
-      ...process.env,
-      ...(dataDir ? { DATA_DIR: dataDir } : {}),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      AUTH_MODE: 'none',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+  // With the V8 setting of `npm start` and the Docker image.
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=4', path.join(projectRoot(), 'bin/metacatalog.js'), 'serve'],
+    {
+      env: {
+        ...process.env,
+        ...(dataDir ? { DATA_DIR: dataDir } : {}),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        AUTH_MODE: 'none',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   try {
     const exited = new Promise<never>((_, reject) =>
       child.once('exit', (code) => reject(new Error(`metacatalog serve exited (${code})`))),

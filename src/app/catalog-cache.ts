@@ -31,11 +31,23 @@ export function isCatalogQuery(operation: OperationDefinitionNode | undefined): 
 }
 
 /**
- * The JSON of kept answers, by their `data` object: an answer is serialized once, when it is first sent, and
- * its text reused for every hit (serializing the full catalog, ~280 KB, costs more than everything else a hit
+ * The JSON of kept answers, by their `data` object: an answer is serialized once, when it is kept, and its
+ * text reused for every hit (serializing the full catalog, ~280 KB, costs more than everything else a hit
  * does). Entries go with the answers.
  */
-const serialized = new WeakMap<object, string | undefined>();
+const serialized = new WeakMap<object, string>();
+
+/**
+ * The same texts as UTF-8, for the HTTP layer to write as they are: a hit then allocates nothing of its size
+ * (encoding 280 KB per hit, hundreds of times a second, is what made memory grow under load). Removed when
+ * the answer leaves the cache.
+ */
+const encodedTexts = new Map<string, Buffer>();
+
+/** The bytes to send for a response text: a kept answer's encoded once, any other text as it is. */
+export function responseBytes(text: string): Buffer | string {
+  return encodedTexts.get(text) ?? text;
+}
 
 /**
  * Apollo's `stringifyResult`: its own serialization (JSON and a newline), reusing the text of a kept answer.
@@ -43,9 +55,17 @@ const serialized = new WeakMap<object, string | undefined>();
  */
 export function stringifyResult(value: FormattedExecutionResult): string {
   const data = value.data as object | null | undefined;
-  const memoized = data && !value.errors && !value.extensions && serialized.has(data);
-  if (!memoized) return JSON.stringify(value) + '\n';
-  return (serialized.get(data) ?? serialized.set(data, JSON.stringify(value) + '\n').get(data))!;
+  const kept = data && !value.errors && !value.extensions ? serialized.get(data) : undefined;
+  return kept ?? JSON.stringify(value) + '\n';
+}
+
+/** Serializes an answer about to be kept, as stringifyResult would; returns its length. */
+function serialize(result: FormattedExecutionResult): number {
+  const text =
+    JSON.stringify({ errors: result.errors, data: result.data, extensions: result.extensions }) + '\n';
+  serialized.set(result.data as object, text);
+  encodedTexts.set(text, Buffer.from(text, 'utf8'));
+  return text.length;
 }
 
 interface Entry {
@@ -68,7 +88,11 @@ export class CatalogCache {
     this.entries = new LRUCache<string, Entry>({
       maxSize: maxBytes,
       // Its text, which stringifyResult will need anyway (made here once, kept for every hit).
-      sizeCalculation: (entry) => stringifyResult(entry.result).length,
+      sizeCalculation: (entry) => serialize(entry.result),
+      dispose: (entry) => {
+        const text = serialized.get(entry.result.data as object);
+        if (text !== undefined) encodedTexts.delete(text);
+      },
     });
   }
 
@@ -91,7 +115,6 @@ export class CatalogCache {
   set(key: string, version: string, result: FormattedExecutionResult): void {
     // An answer computed while another request saw a newer version is not kept.
     if (version !== this.version || !result.data) return;
-    serialized.set(result.data, undefined);
     this.entries.set(key, { version, result });
   }
 

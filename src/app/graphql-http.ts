@@ -3,6 +3,7 @@ import { HeaderMap, type ApolloServer, type HTTPGraphQLRequest } from '@apollo/s
 import type { Logger } from 'pino';
 import type { Context } from '../common/context';
 import { wantsGraphiql } from './graphiql';
+import { responseBytes } from './catalog-cache';
 import { HttpError, logRefused, readBody, type RequestMeta, type Route } from './http';
 
 /** The largest request body accepted (a GraphQL document with its variables). */
@@ -90,7 +91,7 @@ export function graphqlRoute({ apollo, context, logger, logged, graphiqlPage }: 
     for (const [name, value] of response.headers) res.setHeader(name, value);
     res.statusCode = status;
     if (response.body.kind === 'complete') {
-      res.end(response.body.string);
+      res.end(responseBytes(response.body.string));
       return;
     }
     for await (const chunk of response.body.asyncIterator) res.write(chunk);
