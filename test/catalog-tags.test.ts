@@ -36,7 +36,7 @@ describe('catalog: metadef tags', () => {
     expectError(await t.gql(CREATE, { ns, name: '' }), 'BAD_USER_INPUT', 'name');
     expectError(await t.gql(CREATE, { ns, name: 'a\nb' }), 'BAD_USER_INPUT', 'name');
     expectError(await t.gql(CREATE, { ns, name: 'x'.repeat(81) }), 'BAD_USER_INPUT', 'name');
-    expectError(await t.gql(CREATE, { ns, name: 'child', parent: 'NoSuchParent' }), 'NOT_FOUND');
+    expectError(await t.gql(CREATE, { ns, name: 'child', parent: 'NoSuchParent' }), 'NOT_FOUND', 'parent');
     expect((await t.ok(TAGS, { ns })).namespace.tags).toEqual([]);
   });
 
@@ -114,7 +114,11 @@ describe('catalog: metadef tags', () => {
         'BAD_USER_INPUT',
         'parent',
       );
-      expectError(await t.gql(UPDATE, { ns, name: 'Web', newName: 'Web', parent: 'nope' }), 'NOT_FOUND');
+      expectError(
+        await t.gql(UPDATE, { ns, name: 'Web', newName: 'Web', parent: 'nope' }),
+        'NOT_FOUND',
+        'parent',
+      );
     });
 
     it('deleting a parent moves its children up to its own parent', async () => {

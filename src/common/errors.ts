@@ -70,8 +70,9 @@ export class ProblemList {
 }
 
 export class NotFoundError extends AppError {
-  constructor(what: string, key: string) {
-    super('NOT_FOUND', `${what} "${key}" not found`);
+  /** `field`: the argument or input path that named the missing thing, when it came from one (as for BAD_USER_INPUT). */
+  constructor(what: string, key: string, field?: string) {
+    super('NOT_FOUND', `${what} "${key}" not found`, field ? { field } : {});
   }
 }
 

@@ -106,6 +106,7 @@ export class MetadefTagService {
         throw new NotFoundError(
           `Parent tag (${prefix}.${index}.parent) of namespace "${namespace.name}"`,
           tag.parent,
+          `${prefix}.${index}.parent`,
         );
       await this.setParent(tx, saved[index], parent, `${prefix}.${index}.parent`);
     }
@@ -118,7 +119,7 @@ export class MetadefTagService {
       checkTagName('name', name);
       const parentTag = parent ? await this.find(tx, namespace, parent) : null;
       if (parent && !parentTag)
-        throw new NotFoundError(`Parent tag of namespace "${namespace.name}"`, parent);
+        throw new NotFoundError(`Parent tag of namespace "${namespace.name}"`, parent, 'parent');
       await this.checkQuota(tx, namespace, 1);
       const existing = await this.find(tx, namespace, name);
       if (existing)
@@ -190,7 +191,8 @@ export class MetadefTagService {
         if (!parent) tag.parentId = null;
         else {
           const parentTag = await this.find(tx, namespace, parent);
-          if (!parentTag) throw new NotFoundError(`Parent tag of namespace "${namespace.name}"`, parent);
+          if (!parentTag)
+            throw new NotFoundError(`Parent tag of namespace "${namespace.name}"`, parent, 'parent');
           await this.setParent(tx, tag, parentTag, 'parent', false);
         }
       }
