@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -8,11 +8,15 @@ import { runMetacatalog, startMetacatalogServer, type ServerProcess } from '../s
  * The explorer in a real browser: Debian's Chromium (CHROMIUM overrides /usr/bin/chromium) against
  * `metacatalog serve` from the build (npm run test:e2e builds first), on a fresh embedded database in a temp
  * DATA_DIR seeded with the Glance metadefs fixtures by `metacatalog metadefs load`. Each flow asserts what the
- * page shows and leaves a screenshot in docs/explorer/.
+ * page shows and leaves a screenshot in $TMPDIR/metacatalog-explorer-shots/ (each run overwrites them), or in
+ * docs/explorer/ (the README's pictures) when UPDATE_SCREENSHOTS=1.
  */
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const ROOT = join(__dirname, '..', '..');
-const SHOTS = join(ROOT, 'docs', 'explorer');
+const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
+const SHOTS = UPDATE_SCREENSHOTS
+  ? join(ROOT, 'docs', 'explorer')
+  : join(tmpdir(), 'metacatalog-explorer-shots');
 
 let dataDir: string;
 let server: ServerProcess;
@@ -35,6 +39,7 @@ beforeAll(async () => {
     throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM)`);
   }
   dataDir = mkdtempSync(join(tmpdir(), 'explorer-e2e-'));
+  mkdirSync(SHOTS, { recursive: true });
   const env = { DATA_DIR: dataDir };
   const loaded = await runMetacatalog(['metadefs', 'load', join(ROOT, 'test/fixtures/glance-metadefs')], {
     built: true,
@@ -85,6 +90,16 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.setDefaultTimeout(120_000);
+  page.on('websocket', (socket) =>
+    socket.on('framesent', ({ payload }) => {
+      if (typeof payload !== 'string') return;
+      const message = JSON.parse(payload) as SentMessage;
+      for (const waiter of frameWaiters.filter((w) => w.matches(message))) {
+        frameWaiters.splice(frameWaiters.indexOf(waiter), 1);
+        waiter.resolve(message);
+      }
+    }),
+  );
   // Loading the Glance fixtures and starting the server take minutes on a loaded machine: not a speed check.
 }, 600_000);
 
@@ -110,6 +125,36 @@ const expectText = async (selector: ReturnType<Page['locator']>, text: string | 
   await selector.filter({ hasText: text }).first().waitFor();
 };
 
+/** A graphql-ws message the page sent (connection_init, subscribe, …). */
+type SentMessage = {
+  type?: string;
+  payload?: { operationName?: string; variables?: Record<string, unknown>; [key: string]: unknown };
+};
+const frameWaiters: {
+  matches: (message: SentMessage) => boolean;
+  resolve: (message: SentMessage) => void;
+}[] = [];
+
+/** Resolves with the next message the page sends over its WebSocket that `matches` (call it before the cause). */
+function frameSent(matches: (message: SentMessage) => boolean): Promise<SentMessage> {
+  return new Promise((resolve) => frameWaiters.push({ matches, resolve }));
+}
+
+/**
+ * Resolves once the page has sent a subscribe message for this operation. The server starts listening as it
+ * executes that message, before a write the test sends afterwards can commit.
+ */
+const subscribeSent = (name: string, variables: Record<string, unknown> = {}) =>
+  frameSent(
+    ({ type, payload }) =>
+      type === 'subscribe' &&
+      payload?.operationName === name &&
+      Object.entries(variables).every(([key, value]) => payload.variables?.[key] === value),
+  ).then(() => undefined);
+
+/** The header's indicator says the screen's subscriptions are connected. */
+const expectLive = () => expectText(page.getByRole('status', { name: 'Live updates' }), /^Live$/);
+
 it('Definitions: a type’s namespaces, properties with its prefix, search and the tag hierarchy', async () => {
   await page.goto(base);
   expect(await page.title()).toBe('metacatalog explorer');
@@ -133,6 +178,7 @@ it('Definitions: a type’s namespaces, properties with its prefix, search and t
   await page.getByLabel('Search properties').fill('');
   await page.getByRole('button', { name: 'CPU Pinning', exact: true }).click();
   await expectText(namespace.locator('td code'), 'hw:cpu_policy');
+  await expectLive();
   await shot('definitions');
 });
 
@@ -238,6 +284,7 @@ it('Traits and providers: validate names, find providers by traits, the tree wit
   const tree = page.getByRole('region', { name: 'Provider tree' });
   await expectText(tree.locator('li li'), 'compute-1-numa0');
   await expectText(tree.locator('li').first(), /compute-1 generation 1/);
+  await expectLive();
   await shot('traits');
 });
 
@@ -264,6 +311,7 @@ it('Resources: the four tag filters with the tag usage catalog, and property dis
   const discovery = page.getByRole('region', { name: 'Property discovery' });
   await discovery.getByLabel('include private keys (admins)').check();
   await expectText(discovery.locator('li'), /flavor_size.*"large"/);
+  await expectLive();
   await shot('resources');
 
   async function expectNames(expected: string[]) {
@@ -342,12 +390,119 @@ it('Admin: creates a namespace, a property and a tag; the API’s errors appear 
   await expectText(edit.locator('.ok'), 'Updated namespace E2E::Admin');
 });
 
+it('Live: views update when the data changes', async () => {
+  let subscribed = subscribeSent('CatalogChanged', { resourceType: 'OS::Nova::Flavor' });
+  await page.goto(`${base}#definitions`);
+  await page.getByLabel('Resource type').selectOption('OS::Nova::Flavor');
+  await page.getByRole('button', { name: 'E2E placement hints' }).click();
+  const namespace = page.getByRole('region', { name: 'Namespace' });
+  await expectText(namespace.locator('td code'), 'e2e:tier');
+  await subscribed;
+  await expectLive();
+  // From here on no click and no navigation: a reload would lose this mark.
+  await page.evaluate(() => Object.assign(globalThis, { e2eSamePage: true }));
+  const keys = namespace.locator('td code');
+
+  await seed(`mutation {
+    createProperty(namespace: "E2E::Placement", input: { name: "zone", title: "Availability zone", type: STRING }) {
+      name
+    }
+  }`);
+  await expectText(keys, 'e2e:zone');
+  await seed(`mutation {
+    updateProperty(namespace: "E2E::Placement", name: "zone",
+      input: { name: "zone", title: "Placement zone", type: STRING }) { name }
+  }`);
+  await expectText(namespace.locator('tr'), /e2e:zone\s*Placement zone/);
+  await seed(`mutation { deleteProperty(namespace: "E2E::Placement", name: "zone") }`);
+  await namespace.locator('td code', { hasText: 'e2e:zone' }).waitFor({ state: 'detached' });
+  expect(await keys.allTextContents()).toEqual(['e2e:tier']);
+  // A namespace made for the type joins the list.
+  await seed(`mutation {
+    createNamespace(input: { name: "E2E::Live", displayName: "Made while watching", visibility: PUBLIC,
+      resourceTypeAssociations: [{ name: "OS::Nova::Flavor" }] }) { name }
+  }`);
+  await page
+    .getByRole('navigation', { name: 'Namespaces' })
+    .getByRole('button', { name: 'Made while watching' })
+    .waitFor();
+
+  // Traits and providers: a custom trait appears and goes; a provider's new trait set shows its generation.
+  subscribed = Promise.all([subscribeSent('TraitChanged'), subscribeSent('ResourceProviderChanged')]).then(
+    () => undefined,
+  );
+  await page.goto(`${base}#traits`);
+  await page.getByLabel('Forbidden traits').fill('CUSTOM_GOLD');
+  await page.getByRole('button', { name: 'Find providers' }).click();
+  const providers = page.getByRole('table', { name: 'Providers' });
+  const compute2 = (column: number) =>
+    providers
+      .locator('tr', { has: page.getByRole('cell', { name: 'compute-2', exact: true }) })
+      .locator(`td:nth-child(${column})`);
+  await expectText(compute2(2), /^0$/);
+  const custom = page.getByRole('region', { name: 'Custom traits' }).locator('li');
+  await expectText(custom, 'CUSTOM_GOLD');
+  await subscribed;
+  await expectLive();
+  await page.evaluate(() => Object.assign(globalThis, { e2eSamePage: true }));
+  const { other } = await seed<{ other: { nodes: { uuid: string }[] } }>(
+    `{ other: resourceProviders(filter: { name: "compute-2" }) { nodes { uuid } } }`,
+  );
+  await seed(`mutation { createTrait(name: "CUSTOM_LIVE") { created } }`);
+  await expectText(custom, 'CUSTOM_LIVE');
+  await seed(
+    `mutation ($uuid: UUID!) {
+      setResourceProviderTraits(uuid: $uuid, generation: 0, traits: ["CUSTOM_LIVE"]) { generation }
+    }`,
+    { uuid: other.nodes[0].uuid },
+  );
+  await expectText(compute2(2), /^1$/);
+  await expectText(compute2(3), /^CUSTOM_LIVE$/);
+  await seed(
+    `mutation ($uuid: UUID!) {
+      deleteResourceProviderTraits(uuid: $uuid) { generation }
+      deleteTrait(name: "CUSTOM_LIVE")
+    }`,
+    { uuid: other.nodes[0].uuid },
+  );
+  await custom.filter({ hasText: 'CUSTOM_LIVE' }).waitFor({ state: 'detached' });
+  await expectText(compute2(2), /^2$/);
+  expect(await compute2(3).textContent()).toBe('');
+
+  // Resources: a tag added through the API shows in the table and in the usage catalog.
+  subscribed = subscribeSent('ResourceChanged', { resourceType: 'OS::Nova::Server' });
+  await page.goto(`${base}#resources`);
+  await page.getByLabel('Resource type').selectOption('OS::Nova::Server');
+  const rows = page.getByRole('table', { name: 'Matching resources' }).locator('tbody tr');
+  await expectText(rows, /db-1/);
+  await subscribed;
+  await expectLive();
+  await page.evaluate(() => Object.assign(globalThis, { e2eSamePage: true }));
+  const { db } = await seed<{ db: { nodes: { uuid: string }[] } }>(
+    `{ db: resources(filter: { resourceType: "OS::Nova::Server", tags: ["db"] }) { nodes { uuid } } }`,
+  );
+  await seed(`mutation ($uuid: UUID!) { addResourceTag(uuid: $uuid, tag: "live") { tags } }`, {
+    uuid: db.nodes[0].uuid,
+  });
+  await expectText(rows.filter({ hasText: 'db-1' }).locator('.tag'), /^live$/);
+  await expectText(page.getByRole('complementary', { name: 'Tag usage' }).locator('li'), /live ×1/);
+  await seed(`mutation ($uuid: UUID!) { removeResourceTag(uuid: $uuid, tag: "live") }`, {
+    uuid: db.nodes[0].uuid,
+  });
+  await rows
+    .filter({ hasText: 'db-1' })
+    .locator('.tag', { hasText: /^live$/ })
+    .waitFor({ state: 'detached' });
+  expect(await page.evaluate(() => (globalThis as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
+});
+
 it('Identity: the headers and token set in the settings go with every request', async () => {
   await page.goto(`${base}#settings`);
   const form = page.getByRole('form', { name: 'Identity' });
   await form.getByLabel('Headers').fill('X-Project-Id: p1\nX-Roles: member');
   await form.getByLabel('Token', { exact: true }).fill('secret-token');
   await form.getByLabel('Token kind').selectOption('keystone');
+  const init = frameSent(({ type }) => type === 'connection_init');
   await form.getByRole('button', { name: 'Save' }).click();
   await expectText(form.locator('.ok'), 'Saved');
 
@@ -359,6 +514,32 @@ it('Identity: the headers and token set in the settings go with every request', 
   expect(headers['x-project-id']).toBe('p1');
   expect(headers['x-roles']).toBe('member');
   expect(headers['x-auth-token']).toBe('secret-token');
-  // AUTH_MODE=none ignores them: the page still works.
+  // The WebSocket (re)connects with the token, not the headers (a browser cannot set upgrade headers).
+  expect((await init).payload).toEqual({ 'X-Auth-Token': 'secret-token' });
+  // AUTH_MODE=none ignores them: the page still works, and is live.
   await expectText(page.getByRole('navigation', { name: 'Namespaces' }).locator('li'), 'CPU Pinning');
+  await expectLive();
+});
+
+it('Live with AUTH_MODE=headers and no proxy: the views work, the WebSocket is refused and the header says so', async () => {
+  // Browsers set no headers on a WebSocket upgrade and the server takes no identity from the payload here.
+  const dir = mkdtempSync(join(tmpdir(), 'explorer-e2e-headers-'));
+  const headersServer = startMetacatalogServer({ built: true, env: { DATA_DIR: dir, AUTH_MODE: 'headers' } });
+  try {
+    const other = (await headersServer).url.replace(/graphql$/, '');
+    await page.goto(`${other}#settings`);
+    const form = page.getByRole('form', { name: 'Identity' });
+    await form.getByLabel('Headers').fill('X-Project-Id: p1\nX-Roles: admin');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expectText(form.locator('.ok'), 'Saved');
+    await page.goto(`${other}#resources`);
+    await expectText(page.getByRole('region', { name: 'Resources' }).locator('p'), '0 resources');
+    await expectText(page.getByRole('status', { name: 'Live updates' }), 'Live updates refused');
+  } finally {
+    await headersServer.then(
+      (started) => started.stop(),
+      () => undefined,
+    );
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
