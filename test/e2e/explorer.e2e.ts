@@ -220,6 +220,8 @@ it('Compose: controls from the definitions, live validation, JSON and CLI lines'
   expect(cli).toContain('openstack flavor set');
   expect(cli).toContain('--property hw:cpu_policy=dedicated');
   expect(cli).toContain("--property 'capabilities:cpu_info:vendor=<or> Intel <or> AMD'");
+  // Nothing on this screen follows changes: no indicator (the socket may still be open a moment).
+  expect(await page.getByRole('status', { name: 'Live updates' }).count()).toBe(0);
   await shot('compose');
 
   // For images the same definitions carry the image prefix, and the CLI line is image set.

@@ -1,7 +1,7 @@
 import type { TypedDocumentNode } from '@apollo/client';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { useApolloClient, useSubscription } from '@apollo/client/react';
-import { createContext, useCallback, useContext, useRef, useSyncExternalStore } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { createClient as createWsClient } from 'graphql-ws';
 import { connectionParamsOf, loadSettings } from './settings';
 
@@ -14,8 +14,11 @@ export type LiveStatus = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'refu
 
 export interface LiveConnection {
   link: GraphQLWsLink;
+  /** The socket's state while a screen listens; `idle` otherwise (the socket may stay open a moment). */
   status(): LiveStatus;
   onStatus(listener: () => void): () => void;
+  /** A screen starts listening; call the returned function when it stops. */
+  listen(): () => void;
   /** Reconnects now with the identity settings as they are (subscriptions are resent by graphql-ws). */
   restart(): void;
 }
@@ -37,11 +40,15 @@ export function createLiveConnection(onReconnected: () => void): LiveConnection 
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
 
   let status: LiveStatus = 'idle';
+  let screens = 0;
   const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
   const setStatus = (next: LiveStatus) => {
     if (next === status) return;
     status = next;
-    for (const listener of listeners) listener();
+    notify();
   };
 
   // A restart skips the wait before the next attempt, or cuts the wait short when one is under way.
@@ -86,10 +93,18 @@ export function createLiveConnection(onReconnected: () => void): LiveConnection 
 
   return {
     link: new GraphQLWsLink(client),
-    status: () => status,
+    status: () => (screens ? status : 'idle'),
     onStatus(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    listen() {
+      screens += 1;
+      notify();
+      return () => {
+        screens -= 1;
+        notify();
+      };
     },
     restart() {
       if (wake) return wake();
@@ -134,6 +149,8 @@ export function useLive<TData, TVariables extends Record<string, unknown>>(
   queries: readonly string[],
 ): void {
   const client = useApolloClient();
+  const live = useContext(LiveContext);
+  useEffect(() => live?.listen(), [live]);
   const state = useRef({ running: false, again: false });
   const names = queries.join(',');
   const refresh = useCallback(() => {
