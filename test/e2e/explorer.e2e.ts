@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -135,7 +136,7 @@ const frameWaiters: {
   resolve: (message: SentMessage) => void;
 }[] = [];
 
-/** Resolves with the next message the page sends over its WebSocket that `matches` (call it before the cause). */
+/** The next message the page sends over its WebSocket that `matches` (call it before the cause). */
 function frameSent(matches: (message: SentMessage) => boolean): Promise<SentMessage> {
   return new Promise((resolve) => frameWaiters.push({ matches, resolve }));
 }
@@ -406,9 +407,8 @@ it('Live: views update when the data changes', async () => {
   const keys = namespace.locator('td code');
 
   await seed(`mutation {
-    createProperty(namespace: "E2E::Placement", input: { name: "zone", title: "Availability zone", type: STRING }) {
-      name
-    }
+    createProperty(namespace: "E2E::Placement",
+      input: { name: "zone", title: "Availability zone", type: STRING }) { name }
   }`);
   await expectText(keys, 'e2e:zone');
   await seed(`mutation {
@@ -523,7 +523,7 @@ it('Identity: the headers and token set in the settings go with every request', 
   await expectLive();
 });
 
-it('Live with AUTH_MODE=headers and no proxy: the views work, the WebSocket is refused and the header says so', async () => {
+it('Live with AUTH_MODE=headers, no proxy: the views work, the WebSocket is refused, the header says so', async () => {
   // Browsers set no headers on a WebSocket upgrade and the server takes no identity from the payload here.
   const dir = mkdtempSync(join(tmpdir(), 'explorer-e2e-headers-'));
   const headersServer = startMetacatalogServer({ built: true, env: { DATA_DIR: dir, AUTH_MODE: 'headers' } });
@@ -545,3 +545,47 @@ it('Live with AUTH_MODE=headers and no proxy: the views work, the WebSocket is r
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+it('Live across a server restart: Reconnecting…, then what changed while it was away shows', async () => {
+  // Its own server, on a port it keeps across the restart (the page's origin, and settings, are its own).
+  const dir = mkdtempSync(join(tmpdir(), 'explorer-e2e-restart-'));
+  const env = { DATA_DIR: dir, PORT: String(await freePort()) };
+  let restarted: Promise<ServerProcess> | undefined;
+  const first = startMetacatalogServer({ built: true, env });
+  try {
+    const other = (await first).url.replace(/graphql$/, '');
+    await page.goto(`${other}#traits`);
+    const customTraits = page.getByRole('region', { name: 'Custom traits' });
+    await expectText(customTraits.locator('p'), 'No custom traits.');
+    await expectLive();
+
+    await (await first).stop();
+    await expectText(page.getByRole('status', { name: 'Live updates' }), 'Reconnecting…');
+    // A change no subscriber hears (nothing listens): only fetching again after the reconnection shows it.
+    const added = await runMetacatalog(['traits', 'add', 'CUSTOM_WHILE_AWAY'], { built: true, env });
+    expect(added.code).toBe(0);
+    restarted = startMetacatalogServer({ built: true, env });
+    await restarted;
+    await expectText(customTraits.locator('li'), 'CUSTOM_WHILE_AWAY');
+    await expectLive();
+  } finally {
+    for (const server of [first, restarted])
+      await server?.then(
+        (started) => started.stop(),
+        () => undefined,
+      );
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** A port free on 127.0.0.1 right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}

@@ -32,8 +32,9 @@ const MAX_RETRY_WAIT_MS = 30_000;
 /**
  * Subscriptions over graphql-ws on the same `graphql` URL as queries (ws: or wss: like the page). The
  * connection_init payload carries the settings' token (AUTH_MODE=jwt or keystone), read on every connection.
- * It reconnects without end, waiting up to 30 s between attempts; `onReconnected` runs after each reconnection,
- * when events may have been missed (a network cut, the server's change feed lost: close code 4503).
+ * It reconnects without end (also when the server cannot be reached), waiting up to 30 s between attempts;
+ * `onReconnected` runs after each reconnection, when events may have been missed (a network cut, a server
+ * restart, the server's change feed lost: close code 4503).
  */
 export function createLiveConnection(onReconnected: () => void): LiveConnection {
   const url = new URL('graphql', document.baseURI);
@@ -75,6 +76,10 @@ export function createLiveConnection(onReconnected: () => void): LiveConnection 
     connectionParams: () => connectionParamsOf(loadSettings()),
     lazyCloseTimeout: LAZY_CLOSE_MS,
     retryAttempts: Infinity,
+    // Also a socket that could not connect (the server down or restarting: an error event, not a close
+    // event, which graphql-ws would otherwise take as fatal). Close codes it knows to be fatal still end
+    // the retries.
+    shouldRetry: () => true,
     retryWait,
     on: {
       connecting: (isRetry) =>

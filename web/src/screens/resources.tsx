@@ -113,7 +113,8 @@ function Discovery({ resourceType }: { resourceType: string }) {
 
 /**
  * Resources: Nova's four tag filters with the tag usage catalog beside them; property discovery. Live: a
- * resource of the chosen type (any type when none is chosen) created, changed or deleted fetches all three again.
+ * resource of the chosen type (any type when none is chosen) created, changed or deleted fetches all three
+ * again.
  */
 export function ResourcesScreen() {
   const [resourceType, setResourceType] = useState('');
