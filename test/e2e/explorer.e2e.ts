@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 import { runMetacatalog, startMetacatalogServer, type ServerProcess } from '../support/processes';
 
 /**
@@ -394,17 +394,47 @@ it('Admin: creates a namespace, a property and a tag; the API’s errors appear 
 });
 
 it('Live: views update when the data changes', async () => {
+  // The namespace's first fetch reads the data before a change and answers after the event: the event's
+  // refetch must be a request of its own, not one joined to that fetch (Apollo's deduplication would).
+  const isNamespaceView = (request: Request) =>
+    request.postData()?.includes('"operationName":"NamespaceView"') ?? false;
+  let readEarly!: () => void;
+  const early = new Promise<void>((resolve) => (readEarly = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  await page.route('**/graphql', async (route) => {
+    if (held || !isNamespaceView(route.request())) return route.fallback();
+    held = true;
+    const response = await route.fetch();
+    readEarly();
+    await released;
+    await route.fulfill({ response });
+  });
+
   let subscribed = subscribeSent('CatalogChanged', { resourceType: 'OS::Nova::Flavor' });
   await page.goto(`${base}#definitions`);
   await page.getByLabel('Resource type').selectOption('OS::Nova::Flavor');
   await page.getByRole('button', { name: 'E2E placement hints' }).click();
-  const namespace = page.getByRole('region', { name: 'Namespace' });
-  await expectText(namespace.locator('td code'), 'e2e:tier');
+  await early;
   await subscribed;
   await expectLive();
   // From here on no click and no navigation: a reload would lose this mark.
   await page.evaluate(() => Object.assign(globalThis, { e2eSamePage: true }));
+  const namespace = page.getByRole('region', { name: 'Namespace' });
   const keys = namespace.locator('td code');
+  const refetched = page.waitForResponse((response) => isNamespaceView(response.request()));
+  await seed(`mutation {
+    createProperty(namespace: "E2E::Placement",
+      input: { name: "early", title: "Committed during a fetch", type: STRING }) { name }
+  }`);
+  await refetched;
+  release();
+  await expectText(keys, 'e2e:early');
+  await page.unroute('**/graphql');
+  await seed(`mutation { deleteProperty(namespace: "E2E::Placement", name: "early") }`);
+  await namespace.locator('td code', { hasText: 'e2e:early' }).waitFor({ state: 'detached' });
+  expect(await keys.allTextContents()).toEqual(['e2e:tier']);
 
   await seed(`mutation {
     createProperty(namespace: "E2E::Placement",

@@ -22,6 +22,9 @@ export function createClient(): { client: ApolloClient; live: LiveConnection } {
   });
   const live = createLiveConnection(() => void client.refetchQueries({ include: 'active' }));
   const client: ApolloClient = new ApolloClient({
+    // A refetch after a change event must be a request of its own: joined to an identical one in flight, which
+    // may have read the data before the change, it would show what was there before.
+    queryDeduplication: false,
     link: split(({ operationType }) => operationType === OperationTypeNode.SUBSCRIPTION, live.link, http),
     cache: new InMemoryCache({
       typePolicies: {
