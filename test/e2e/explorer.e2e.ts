@@ -553,6 +553,26 @@ it('Identity: the headers and token set in the settings go with every request', 
   await expectLive();
 });
 
+it('GraphiQL at /graphql: a subscription shows a trait created over HTTP', async () => {
+  // GraphiQL starts with the query it finds in its storage: no typing into its editor.
+  await page.goto(base);
+  await page.evaluate(
+    `localStorage.setItem('graphiql:query', 'subscription { traitChanged { kind name } }')`,
+  );
+  await page.goto(`${base}graphql`);
+  await expectText(page.locator('.graphiql-query-editor'), 'traitChanged');
+  const subscribed = frameSent(
+    ({ type, payload }) => type === 'subscribe' && String(payload?.query).includes('traitChanged'),
+  );
+  await page.getByRole('button', { name: 'Execute query (Ctrl-Enter)' }).click();
+  await subscribed;
+  await seed(`mutation { createTrait(name: "CUSTOM_SEEN_IN_GRAPHIQL") { created } }`);
+  const result = page.getByRole('region', { name: 'Result Window' });
+  await expectText(result, 'CUSTOM_SEEN_IN_GRAPHIQL');
+  expect(await result.textContent()).toContain('"kind": "CREATED"');
+  await page.getByRole('button', { name: 'Stop query (Ctrl-Enter)' }).click();
+});
+
 it('Live with AUTH_MODE=headers, no proxy: the views work, the WebSocket is refused, the header says so', async () => {
   // Browsers set no headers on a WebSocket upgrade and the server takes no identity from the payload here.
   const dir = mkdtempSync(join(tmpdir(), 'explorer-e2e-headers-'));
