@@ -146,7 +146,8 @@ export function LiveIndicator() {
 /**
  * Keeps a screen's queries current: each event of `subscription` refetches the screen's active queries named
  * in `queries` (a created node appears, a deleted one disappears, an update shows). Events during a refetch
- * cause one more refetch after it, never one merged into a request that may have read the data before them.
+ * cause one more refetch after it, never one merged into a request that may have read the data before them
+ * (apollo.ts turns Apollo's query deduplication off for that).
  */
 export function useLive<TData, TVariables extends Record<string, unknown>>(
   subscription: TypedDocumentNode<TData, TVariables>,

@@ -37,7 +37,7 @@ type Documents = {
     "\n  query ValidateTraits($names: [String!]!) {\n    validateTraits(names: $names) {\n      valid\n      invalid\n    }\n  }\n": typeof types.ValidateTraitsDocument,
     "\n  query Providers($filter: ResourceProviderFilter) {\n    resourceProviders(filter: $filter, first: 100) {\n      totalCount\n      nodes {\n        id\n        uuid\n        name\n        generation\n        root {\n          id\n          uuid\n        }\n        traits {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.ProvidersDocument,
     "\n  query ProviderTree($root: UUID!) {\n    resourceProviders(filter: { inTree: $root }, first: 500) {\n      nodes {\n        id\n        uuid\n        name\n        generation\n        parent {\n          id\n          uuid\n        }\n        traits {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.ProviderTreeDocument,
-    "\n  query CustomTraits {\n    traits(filter: { standard: false }, first: 500) {\n      totalCount\n      nodes {\n        id\n        name\n        associated\n      }\n    }\n  }\n": typeof types.CustomTraitsDocument,
+    "\n  query CustomTraits {\n    traits(filter: { standard: false }, first: 500) {\n      totalCount\n      nodes {\n        id\n        name\n      }\n    }\n  }\n": typeof types.CustomTraitsDocument,
     "\n  subscription TraitChanged {\n    traitChanged {\n      kind\n      id\n    }\n  }\n": typeof types.TraitChangedDocument,
     "\n  subscription ResourceProviderChanged {\n    resourceProviderChanged {\n      kind\n      id\n    }\n  }\n": typeof types.ResourceProviderChangedDocument,
 };
@@ -65,7 +65,7 @@ const documents: Documents = {
     "\n  query ValidateTraits($names: [String!]!) {\n    validateTraits(names: $names) {\n      valid\n      invalid\n    }\n  }\n": types.ValidateTraitsDocument,
     "\n  query Providers($filter: ResourceProviderFilter) {\n    resourceProviders(filter: $filter, first: 100) {\n      totalCount\n      nodes {\n        id\n        uuid\n        name\n        generation\n        root {\n          id\n          uuid\n        }\n        traits {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.ProvidersDocument,
     "\n  query ProviderTree($root: UUID!) {\n    resourceProviders(filter: { inTree: $root }, first: 500) {\n      nodes {\n        id\n        uuid\n        name\n        generation\n        parent {\n          id\n          uuid\n        }\n        traits {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.ProviderTreeDocument,
-    "\n  query CustomTraits {\n    traits(filter: { standard: false }, first: 500) {\n      totalCount\n      nodes {\n        id\n        name\n        associated\n      }\n    }\n  }\n": types.CustomTraitsDocument,
+    "\n  query CustomTraits {\n    traits(filter: { standard: false }, first: 500) {\n      totalCount\n      nodes {\n        id\n        name\n      }\n    }\n  }\n": types.CustomTraitsDocument,
     "\n  subscription TraitChanged {\n    traitChanged {\n      kind\n      id\n    }\n  }\n": types.TraitChangedDocument,
     "\n  subscription ResourceProviderChanged {\n    resourceProviderChanged {\n      kind\n      id\n    }\n  }\n": types.ResourceProviderChangedDocument,
 };
@@ -179,7 +179,7 @@ export function graphql(source: "\n  query ProviderTree($root: UUID!) {\n    res
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query CustomTraits {\n    traits(filter: { standard: false }, first: 500) {\n      totalCount\n      nodes {\n        id\n        name\n        associated\n      }\n    }\n  }\n"): (typeof documents)["\n  query CustomTraits {\n    traits(filter: { standard: false }, first: 500) {\n      totalCount\n      nodes {\n        id\n        name\n        associated\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query CustomTraits {\n    traits(filter: { standard: false }, first: 500) {\n      totalCount\n      nodes {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query CustomTraits {\n    traits(filter: { standard: false }, first: 500) {\n      totalCount\n      nodes {\n        id\n        name\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

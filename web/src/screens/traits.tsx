@@ -64,7 +64,6 @@ const CustomTraitsQuery = graphql(`
       nodes {
         id
         name
-        associated
       }
     }
   }
@@ -140,9 +139,7 @@ function CustomTraits() {
       <ul className="inline-list">
         {data?.traits.nodes.map((trait) => (
           <li key={trait.id}>
-            <span className="tag" title={trait.associated ? 'some provider has it' : 'no provider has it'}>
-              {trait.name}
-            </span>
+            <span className="tag">{trait.name}</span>
           </li>
         ))}
       </ul>
