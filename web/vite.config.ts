@@ -10,5 +10,6 @@ export default defineConfig({
   base: './',
   plugins: [react()],
   build: { outDir: '../dist/web', emptyOutDir: true, chunkSizeWarningLimit: 1000 },
-  server: { proxy: { '/graphql': 'http://127.0.0.1:4000' } },
+  // ws: subscriptions (graphql-ws) upgrade the same path.
+  server: { proxy: { '/graphql': { target: 'http://127.0.0.1:4000', ws: true } } },
 });

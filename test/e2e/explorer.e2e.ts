@@ -1,18 +1,23 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 import { runMetacatalog, startMetacatalogServer, type ServerProcess } from '../support/processes';
 
 /**
  * The explorer in a real browser: Debian's Chromium (CHROMIUM overrides /usr/bin/chromium) against
  * `metacatalog serve` from the build (npm run test:e2e builds first), on a fresh embedded database in a temp
  * DATA_DIR seeded with the Glance metadefs fixtures by `metacatalog metadefs load`. Each flow asserts what the
- * page shows and leaves a screenshot in docs/explorer/.
+ * page shows and leaves a screenshot in $TMPDIR/metacatalog-explorer-shots/ (each run overwrites them), or in
+ * docs/explorer/ (the README's pictures) when UPDATE_SCREENSHOTS=1.
  */
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const ROOT = join(__dirname, '..', '..');
-const SHOTS = join(ROOT, 'docs', 'explorer');
+const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
+const SHOTS = UPDATE_SCREENSHOTS
+  ? join(ROOT, 'docs', 'explorer')
+  : join(tmpdir(), 'metacatalog-explorer-shots');
 
 let dataDir: string;
 let server: ServerProcess;
@@ -35,6 +40,7 @@ beforeAll(async () => {
     throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM)`);
   }
   dataDir = mkdtempSync(join(tmpdir(), 'explorer-e2e-'));
+  mkdirSync(SHOTS, { recursive: true });
   const env = { DATA_DIR: dataDir };
   const loaded = await runMetacatalog(['metadefs', 'load', join(ROOT, 'test/fixtures/glance-metadefs')], {
     built: true,
@@ -85,6 +91,16 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.setDefaultTimeout(120_000);
+  page.on('websocket', (socket) =>
+    socket.on('framesent', ({ payload }) => {
+      if (typeof payload !== 'string') return;
+      const message = JSON.parse(payload) as SentMessage;
+      for (const waiter of frameWaiters.filter((w) => w.matches(message))) {
+        frameWaiters.splice(frameWaiters.indexOf(waiter), 1);
+        waiter.resolve(message);
+      }
+    }),
+  );
   // Loading the Glance fixtures and starting the server take minutes on a loaded machine: not a speed check.
 }, 600_000);
 
@@ -110,6 +126,36 @@ const expectText = async (selector: ReturnType<Page['locator']>, text: string | 
   await selector.filter({ hasText: text }).first().waitFor();
 };
 
+/** A graphql-ws message the page sent (connection_init, subscribe, …). */
+type SentMessage = {
+  type?: string;
+  payload?: { operationName?: string; variables?: Record<string, unknown>; [key: string]: unknown };
+};
+const frameWaiters: {
+  matches: (message: SentMessage) => boolean;
+  resolve: (message: SentMessage) => void;
+}[] = [];
+
+/** The next message the page sends over its WebSocket that `matches` (call it before the cause). */
+function frameSent(matches: (message: SentMessage) => boolean): Promise<SentMessage> {
+  return new Promise((resolve) => frameWaiters.push({ matches, resolve }));
+}
+
+/**
+ * Resolves once the page has sent a subscribe message for this operation. The server starts listening as it
+ * executes that message, before a write the test sends afterwards can commit.
+ */
+const subscribeSent = (name: string, variables: Record<string, unknown> = {}) =>
+  frameSent(
+    ({ type, payload }) =>
+      type === 'subscribe' &&
+      payload?.operationName === name &&
+      Object.entries(variables).every(([key, value]) => payload.variables?.[key] === value),
+  ).then(() => undefined);
+
+/** The header's indicator says the screen's subscriptions are connected. */
+const expectLive = () => expectText(page.getByRole('status', { name: 'Live updates' }), /^Live$/);
+
 it('Definitions: a type’s namespaces, properties with its prefix, search and the tag hierarchy', async () => {
   await page.goto(base);
   expect(await page.title()).toBe('metacatalog explorer');
@@ -133,6 +179,7 @@ it('Definitions: a type’s namespaces, properties with its prefix, search and t
   await page.getByLabel('Search properties').fill('');
   await page.getByRole('button', { name: 'CPU Pinning', exact: true }).click();
   await expectText(namespace.locator('td code'), 'hw:cpu_policy');
+  await expectLive();
   await shot('definitions');
 });
 
@@ -174,6 +221,8 @@ it('Compose: controls from the definitions, live validation, JSON and CLI lines'
   expect(cli).toContain('openstack flavor set');
   expect(cli).toContain('--property hw:cpu_policy=dedicated');
   expect(cli).toContain("--property 'capabilities:cpu_info:vendor=<or> Intel <or> AMD'");
+  // Nothing on this screen follows changes: no indicator (the socket may still be open a moment).
+  expect(await page.getByRole('status', { name: 'Live updates' }).count()).toBe(0);
   await shot('compose');
 
   // For images the same definitions carry the image prefix, and the CLI line is image set.
@@ -238,6 +287,7 @@ it('Traits and providers: validate names, find providers by traits, the tree wit
   const tree = page.getByRole('region', { name: 'Provider tree' });
   await expectText(tree.locator('li li'), 'compute-1-numa0');
   await expectText(tree.locator('li').first(), /compute-1 generation 1/);
+  await expectLive();
   await shot('traits');
 });
 
@@ -264,6 +314,7 @@ it('Resources: the four tag filters with the tag usage catalog, and property dis
   const discovery = page.getByRole('region', { name: 'Property discovery' });
   await discovery.getByLabel('include private keys (admins)').check();
   await expectText(discovery.locator('li'), /flavor_size.*"large"/);
+  await expectLive();
   await shot('resources');
 
   async function expectNames(expected: string[]) {
@@ -342,12 +393,148 @@ it('Admin: creates a namespace, a property and a tag; the API’s errors appear 
   await expectText(edit.locator('.ok'), 'Updated namespace E2E::Admin');
 });
 
+it('Live: views update when the data changes', async () => {
+  // The namespace's first fetch reads the data before a change and answers after the event: the event's
+  // refetch must be a request of its own, not one joined to that fetch (Apollo's deduplication would).
+  const isNamespaceView = (request: Request) =>
+    request.postData()?.includes('"operationName":"NamespaceView"') ?? false;
+  let readEarly!: () => void;
+  const early = new Promise<void>((resolve) => (readEarly = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  await page.route('**/graphql', async (route) => {
+    if (held || !isNamespaceView(route.request())) return route.fallback();
+    held = true;
+    const response = await route.fetch();
+    readEarly();
+    await released;
+    await route.fulfill({ response });
+  });
+
+  let subscribed = subscribeSent('CatalogChanged', { resourceType: 'OS::Nova::Flavor' });
+  await page.goto(`${base}#definitions`);
+  await page.getByLabel('Resource type').selectOption('OS::Nova::Flavor');
+  await page.getByRole('button', { name: 'E2E placement hints' }).click();
+  await early;
+  await subscribed;
+  await expectLive();
+  // From here on no click and no navigation: a reload would lose this mark.
+  await page.evaluate(() => Object.assign(globalThis, { e2eSamePage: true }));
+  const namespace = page.getByRole('region', { name: 'Namespace' });
+  const keys = namespace.locator('td code');
+  const refetched = page.waitForResponse((response) => isNamespaceView(response.request()));
+  await seed(`mutation {
+    createProperty(namespace: "E2E::Placement",
+      input: { name: "early", title: "Committed during a fetch", type: STRING }) { name }
+  }`);
+  await refetched;
+  release();
+  await expectText(keys, 'e2e:early');
+  await page.unroute('**/graphql');
+  await seed(`mutation { deleteProperty(namespace: "E2E::Placement", name: "early") }`);
+  await namespace.locator('td code', { hasText: 'e2e:early' }).waitFor({ state: 'detached' });
+  expect(await keys.allTextContents()).toEqual(['e2e:tier']);
+
+  await seed(`mutation {
+    createProperty(namespace: "E2E::Placement",
+      input: { name: "zone", title: "Availability zone", type: STRING }) { name }
+  }`);
+  await expectText(keys, 'e2e:zone');
+  await seed(`mutation {
+    updateProperty(namespace: "E2E::Placement", name: "zone",
+      input: { name: "zone", title: "Placement zone", type: STRING }) { name }
+  }`);
+  await expectText(namespace.locator('tr'), /e2e:zone\s*Placement zone/);
+  await seed(`mutation { deleteProperty(namespace: "E2E::Placement", name: "zone") }`);
+  await namespace.locator('td code', { hasText: 'e2e:zone' }).waitFor({ state: 'detached' });
+  expect(await keys.allTextContents()).toEqual(['e2e:tier']);
+  // A namespace made for the type joins the list.
+  await seed(`mutation {
+    createNamespace(input: { name: "E2E::Live", displayName: "Made while watching", visibility: PUBLIC,
+      resourceTypeAssociations: [{ name: "OS::Nova::Flavor" }] }) { name }
+  }`);
+  await page
+    .getByRole('navigation', { name: 'Namespaces' })
+    .getByRole('button', { name: 'Made while watching' })
+    .waitFor();
+
+  // Traits and providers: a custom trait appears and goes; a provider's new trait set shows its generation.
+  subscribed = Promise.all([subscribeSent('TraitChanged'), subscribeSent('ResourceProviderChanged')]).then(
+    () => undefined,
+  );
+  await page.goto(`${base}#traits`);
+  await page.getByLabel('Forbidden traits').fill('CUSTOM_GOLD');
+  await page.getByRole('button', { name: 'Find providers' }).click();
+  const providers = page.getByRole('table', { name: 'Providers' });
+  const compute2 = (column: number) =>
+    providers
+      .locator('tr', { has: page.getByRole('cell', { name: 'compute-2', exact: true }) })
+      .locator(`td:nth-child(${column})`);
+  await expectText(compute2(2), /^0$/);
+  const custom = page.getByRole('region', { name: 'Custom traits' }).locator('li');
+  await expectText(custom, 'CUSTOM_GOLD');
+  await subscribed;
+  await expectLive();
+  await page.evaluate(() => Object.assign(globalThis, { e2eSamePage: true }));
+  const { other } = await seed<{ other: { nodes: { uuid: string }[] } }>(
+    `{ other: resourceProviders(filter: { name: "compute-2" }) { nodes { uuid } } }`,
+  );
+  await seed(`mutation { createTrait(name: "CUSTOM_LIVE") { created } }`);
+  await expectText(custom, 'CUSTOM_LIVE');
+  await seed(
+    `mutation ($uuid: UUID!) {
+      setResourceProviderTraits(uuid: $uuid, generation: 0, traits: ["CUSTOM_LIVE"]) { generation }
+    }`,
+    { uuid: other.nodes[0].uuid },
+  );
+  await expectText(compute2(2), /^1$/);
+  await expectText(compute2(3), /^CUSTOM_LIVE$/);
+  await seed(
+    `mutation ($uuid: UUID!) {
+      deleteResourceProviderTraits(uuid: $uuid) { generation }
+      deleteTrait(name: "CUSTOM_LIVE")
+    }`,
+    { uuid: other.nodes[0].uuid },
+  );
+  await custom.filter({ hasText: 'CUSTOM_LIVE' }).waitFor({ state: 'detached' });
+  await expectText(compute2(2), /^2$/);
+  expect(await compute2(3).textContent()).toBe('');
+
+  // Resources: a tag added through the API shows in the table and in the usage catalog.
+  subscribed = subscribeSent('ResourceChanged', { resourceType: 'OS::Nova::Server' });
+  await page.goto(`${base}#resources`);
+  await page.getByLabel('Resource type').selectOption('OS::Nova::Server');
+  const rows = page.getByRole('table', { name: 'Matching resources' }).locator('tbody tr');
+  await expectText(rows, /db-1/);
+  await subscribed;
+  await expectLive();
+  await page.evaluate(() => Object.assign(globalThis, { e2eSamePage: true }));
+  const { db } = await seed<{ db: { nodes: { uuid: string }[] } }>(
+    `{ db: resources(filter: { resourceType: "OS::Nova::Server", tags: ["db"] }) { nodes { uuid } } }`,
+  );
+  await seed(`mutation ($uuid: UUID!) { addResourceTag(uuid: $uuid, tag: "live") { tags } }`, {
+    uuid: db.nodes[0].uuid,
+  });
+  await expectText(rows.filter({ hasText: 'db-1' }).locator('.tag'), /^live$/);
+  await expectText(page.getByRole('complementary', { name: 'Tag usage' }).locator('li'), /live ×1/);
+  await seed(`mutation ($uuid: UUID!) { removeResourceTag(uuid: $uuid, tag: "live") }`, {
+    uuid: db.nodes[0].uuid,
+  });
+  await rows
+    .filter({ hasText: 'db-1' })
+    .locator('.tag', { hasText: /^live$/ })
+    .waitFor({ state: 'detached' });
+  expect(await page.evaluate(() => (globalThis as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
+});
+
 it('Identity: the headers and token set in the settings go with every request', async () => {
   await page.goto(`${base}#settings`);
   const form = page.getByRole('form', { name: 'Identity' });
   await form.getByLabel('Headers').fill('X-Project-Id: p1\nX-Roles: member');
   await form.getByLabel('Token', { exact: true }).fill('secret-token');
   await form.getByLabel('Token kind').selectOption('keystone');
+  const init = frameSent(({ type }) => type === 'connection_init');
   await form.getByRole('button', { name: 'Save' }).click();
   await expectText(form.locator('.ok'), 'Saved');
 
@@ -359,6 +546,96 @@ it('Identity: the headers and token set in the settings go with every request', 
   expect(headers['x-project-id']).toBe('p1');
   expect(headers['x-roles']).toBe('member');
   expect(headers['x-auth-token']).toBe('secret-token');
-  // AUTH_MODE=none ignores them: the page still works.
+  // The WebSocket (re)connects with the token, not the headers (a browser cannot set upgrade headers).
+  expect((await init).payload).toEqual({ 'X-Auth-Token': 'secret-token' });
+  // AUTH_MODE=none ignores them: the page still works, and is live.
   await expectText(page.getByRole('navigation', { name: 'Namespaces' }).locator('li'), 'CPU Pinning');
+  await expectLive();
 });
+
+it('GraphiQL at /graphql: a subscription shows a trait created over HTTP', async () => {
+  // GraphiQL starts with the query it finds in its storage: no typing into its editor.
+  await page.goto(base);
+  await page.evaluate(
+    `localStorage.setItem('graphiql:query', 'subscription { traitChanged { kind name } }')`,
+  );
+  await page.goto(`${base}graphql`);
+  await expectText(page.locator('.graphiql-query-editor'), 'traitChanged');
+  const subscribed = frameSent(
+    ({ type, payload }) => type === 'subscribe' && String(payload?.query).includes('traitChanged'),
+  );
+  await page.getByRole('button', { name: 'Execute query (Ctrl-Enter)' }).click();
+  await subscribed;
+  await seed(`mutation { createTrait(name: "CUSTOM_SEEN_IN_GRAPHIQL") { created } }`);
+  const result = page.getByRole('region', { name: 'Result Window' });
+  await expectText(result, 'CUSTOM_SEEN_IN_GRAPHIQL');
+  expect(await result.textContent()).toContain('"kind": "CREATED"');
+  await page.getByRole('button', { name: 'Stop query (Ctrl-Enter)' }).click();
+});
+
+it('Live with AUTH_MODE=headers, no proxy: the views work, the WebSocket is refused, the header says so', async () => {
+  // Browsers set no headers on a WebSocket upgrade and the server takes no identity from the payload here.
+  const dir = mkdtempSync(join(tmpdir(), 'explorer-e2e-headers-'));
+  const headersServer = startMetacatalogServer({ built: true, env: { DATA_DIR: dir, AUTH_MODE: 'headers' } });
+  try {
+    const other = (await headersServer).url.replace(/graphql$/, '');
+    await page.goto(`${other}#settings`);
+    const form = page.getByRole('form', { name: 'Identity' });
+    await form.getByLabel('Headers').fill('X-Project-Id: p1\nX-Roles: admin');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expectText(form.locator('.ok'), 'Saved');
+    await page.goto(`${other}#resources`);
+    await expectText(page.getByRole('region', { name: 'Resources' }).locator('p'), '0 resources');
+    await expectText(page.getByRole('status', { name: 'Live updates' }), 'Live updates refused');
+  } finally {
+    await headersServer.then(
+      (started) => started.stop(),
+      () => undefined,
+    );
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('Live across a server restart: Reconnecting…, then what changed while it was away shows', async () => {
+  // Its own server, on a port it keeps across the restart (the page's origin, and settings, are its own).
+  const dir = mkdtempSync(join(tmpdir(), 'explorer-e2e-restart-'));
+  const env = { DATA_DIR: dir, PORT: String(await freePort()) };
+  let restarted: Promise<ServerProcess> | undefined;
+  const first = startMetacatalogServer({ built: true, env });
+  try {
+    const other = (await first).url.replace(/graphql$/, '');
+    await page.goto(`${other}#traits`);
+    const customTraits = page.getByRole('region', { name: 'Custom traits' });
+    await expectText(customTraits.locator('p'), 'No custom traits.');
+    await expectLive();
+
+    await (await first).stop();
+    await expectText(page.getByRole('status', { name: 'Live updates' }), 'Reconnecting…');
+    // A change no subscriber hears (nothing listens): only fetching again after the reconnection shows it.
+    const added = await runMetacatalog(['traits', 'add', 'CUSTOM_WHILE_AWAY'], { built: true, env });
+    expect(added.code).toBe(0);
+    restarted = startMetacatalogServer({ built: true, env });
+    await restarted;
+    await expectText(customTraits.locator('li'), 'CUSTOM_WHILE_AWAY');
+    await expectLive();
+  } finally {
+    for (const server of [first, restarted])
+      await server?.then(
+        (started) => started.stop(),
+        () => undefined,
+      );
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** A port free on 127.0.0.1 right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { LiveIndicator } from './live';
 import { AdminScreen } from './screens/admin';
 import { ComposeScreen } from './screens/compose';
 import { DefinitionsScreen } from './screens/definitions';
@@ -42,6 +43,7 @@ export function App() {
           ))}
           <a href="graphql">GraphiQL</a>
         </nav>
+        <LiveIndicator />
       </header>
       <main>
         <Current />

@@ -1,13 +1,18 @@
 import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import { split } from '@apollo/client/link';
+import { OperationTypeNode } from 'graphql';
+import { createLiveConnection, type LiveConnection } from './live';
 import { headersOf, loadSettings } from './settings';
 
 /**
  * The app's one client: GraphQL at `graphql` next to the page (so a path-prefix proxy keeps working), the
  * settings' headers on every request, and a normalized cache. Catalog rows seen in a resource type's view
  * have ids of their own (Node ids), so they normalize by id; value objects without one are stored inline.
+ * Subscriptions go over the WebSocket of `live`; after it reconnects, every query on screen is fetched again
+ * (events are not replayed).
  */
-export function createClient(): ApolloClient {
-  const link = new HttpLink({
+export function createClient(): { client: ApolloClient; live: LiveConnection } {
+  const http = new HttpLink({
     uri: new URL('graphql', document.baseURI).toString(),
     fetch: (input, init) =>
       fetch(input, {
@@ -15,8 +20,12 @@ export function createClient(): ApolloClient {
         headers: { ...(init?.headers as Record<string, string>), ...headersOf(loadSettings()) },
       }),
   });
-  return new ApolloClient({
-    link,
+  const live = createLiveConnection(() => void client.refetchQueries({ include: 'active' }));
+  const client: ApolloClient = new ApolloClient({
+    // A refetch after a change event must be a request of its own: joined to an identical one in flight, which
+    // may have read the data before the change, it would show what was there before.
+    queryDeduplication: false,
+    link: split(({ operationType }) => operationType === OperationTypeNode.SUBSCRIPTION, live.link, http),
     cache: new InMemoryCache({
       typePolicies: {
         // Counts depend on the filter asked: kept with the list that holds them.
@@ -27,4 +36,5 @@ export function createClient(): ApolloClient {
       },
     }),
   });
+  return { client, live };
 }

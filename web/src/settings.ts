@@ -37,3 +37,14 @@ export function headersOf(settings: Settings): Record<string, string> {
   if (token && settings.tokenKind === 'bearer') headers.authorization = `Bearer ${token}`;
   return headers;
 }
+
+/**
+ * What the WebSocket's `connection_init` payload carries: the token (AUTH_MODE=jwt or keystone). Identity
+ * headers cannot go: browsers set no headers on a WebSocket upgrade, and with AUTH_MODE=headers the server
+ * takes the identity from the proxy's upgrade request alone, never from the payload.
+ */
+export function connectionParamsOf(settings: Settings): Record<string, string> {
+  const token = settings.token.trim();
+  if (!token) return {};
+  return settings.tokenKind === 'keystone' ? { 'X-Auth-Token': token } : { Authorization: `Bearer ${token}` };
+}

@@ -29,12 +29,17 @@ type Documents = {
     "\n  fragment PropertyFields on PropertyDefinition {\n    id\n    name\n    title\n    description\n    type\n    enum\n    default\n    minimum\n    maximum\n    minLength\n    maxLength\n    pattern\n    operators\n    readonly\n    items {\n      type\n      enum\n    }\n  }\n": typeof types.PropertyFieldsFragmentDoc,
     "\n  query NamespaceView($name: String!, $resourceType: String) {\n    namespace(name: $name, resourceType: $resourceType) {\n      id\n      name\n      displayName\n      description\n      visibility\n      protected\n      view {\n        prefix\n      }\n      properties {\n        ...PropertyFields\n      }\n      objects {\n        id\n        name\n        description\n        required\n        properties {\n          ...PropertyFields\n        }\n      }\n      tags {\n        id\n        name\n        parent {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.NamespaceViewDocument,
     "\n  query SearchProperties($query: String!, $resourceType: String) {\n    searchProperties(query: $query, resourceType: $resourceType, first: 25) {\n      totalCount\n      nodes {\n        namespace {\n          id\n          name\n        }\n        object {\n          id\n          name\n        }\n        property {\n          ...PropertyFields\n        }\n      }\n    }\n  }\n": typeof types.SearchPropertiesDocument,
+    "\n  subscription CatalogChanged($resourceType: String) {\n    catalogChanged(resourceType: $resourceType) {\n      kind\n      id\n    }\n  }\n": typeof types.CatalogChangedDocument,
     "\n  query Resources($filter: ResourceFilter) {\n    resources(filter: $filter, first: 100) {\n      totalCount\n      nodes {\n        id\n        uuid\n        name\n        resourceType\n        projectId\n        tags\n      }\n    }\n  }\n": typeof types.ResourcesDocument,
     "\n  query TagUsage($filter: ResourceTagUsageFilter) {\n    resourceTagUsage(filter: $filter, first: 100) {\n      nodes {\n        tag\n        normalized\n        count\n        caseVariants\n        resourceTypes {\n          resourceType\n          count\n        }\n      }\n    }\n  }\n": typeof types.TagUsageDocument,
     "\n  query Discovery($resourceType: String!, $includePrivate: Boolean!) {\n    resourceProperties(resourceType: $resourceType, includePrivate: $includePrivate) {\n      id\n      name\n      private\n      values\n      definition {\n        id\n        title\n        type\n      }\n    }\n  }\n": typeof types.DiscoveryDocument,
+    "\n  subscription ResourceChanged($resourceType: String) {\n    resourceChanged(resourceType: $resourceType) {\n      kind\n      id\n    }\n  }\n": typeof types.ResourceChangedDocument,
     "\n  query ValidateTraits($names: [String!]!) {\n    validateTraits(names: $names) {\n      valid\n      invalid\n    }\n  }\n": typeof types.ValidateTraitsDocument,
     "\n  query Providers($filter: ResourceProviderFilter) {\n    resourceProviders(filter: $filter, first: 100) {\n      totalCount\n      nodes {\n        id\n        uuid\n        name\n        generation\n        root {\n          id\n          uuid\n        }\n        traits {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.ProvidersDocument,
     "\n  query ProviderTree($root: UUID!) {\n    resourceProviders(filter: { inTree: $root }, first: 500) {\n      nodes {\n        id\n        uuid\n        name\n        generation\n        parent {\n          id\n          uuid\n        }\n        traits {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.ProviderTreeDocument,
+    "\n  query CustomTraits {\n    traits(filter: { standard: false }, first: 500) {\n      totalCount\n      nodes {\n        id\n        name\n      }\n    }\n  }\n": typeof types.CustomTraitsDocument,
+    "\n  subscription TraitChanged {\n    traitChanged {\n      kind\n      id\n    }\n  }\n": typeof types.TraitChangedDocument,
+    "\n  subscription ResourceProviderChanged {\n    resourceProviderChanged {\n      kind\n      id\n    }\n  }\n": typeof types.ResourceProviderChangedDocument,
 };
 const documents: Documents = {
     "\n  query ResourceTypes {\n    resourceTypes {\n      id\n      name\n    }\n  }\n": types.ResourceTypesDocument,
@@ -52,12 +57,17 @@ const documents: Documents = {
     "\n  fragment PropertyFields on PropertyDefinition {\n    id\n    name\n    title\n    description\n    type\n    enum\n    default\n    minimum\n    maximum\n    minLength\n    maxLength\n    pattern\n    operators\n    readonly\n    items {\n      type\n      enum\n    }\n  }\n": types.PropertyFieldsFragmentDoc,
     "\n  query NamespaceView($name: String!, $resourceType: String) {\n    namespace(name: $name, resourceType: $resourceType) {\n      id\n      name\n      displayName\n      description\n      visibility\n      protected\n      view {\n        prefix\n      }\n      properties {\n        ...PropertyFields\n      }\n      objects {\n        id\n        name\n        description\n        required\n        properties {\n          ...PropertyFields\n        }\n      }\n      tags {\n        id\n        name\n        parent {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.NamespaceViewDocument,
     "\n  query SearchProperties($query: String!, $resourceType: String) {\n    searchProperties(query: $query, resourceType: $resourceType, first: 25) {\n      totalCount\n      nodes {\n        namespace {\n          id\n          name\n        }\n        object {\n          id\n          name\n        }\n        property {\n          ...PropertyFields\n        }\n      }\n    }\n  }\n": types.SearchPropertiesDocument,
+    "\n  subscription CatalogChanged($resourceType: String) {\n    catalogChanged(resourceType: $resourceType) {\n      kind\n      id\n    }\n  }\n": types.CatalogChangedDocument,
     "\n  query Resources($filter: ResourceFilter) {\n    resources(filter: $filter, first: 100) {\n      totalCount\n      nodes {\n        id\n        uuid\n        name\n        resourceType\n        projectId\n        tags\n      }\n    }\n  }\n": types.ResourcesDocument,
     "\n  query TagUsage($filter: ResourceTagUsageFilter) {\n    resourceTagUsage(filter: $filter, first: 100) {\n      nodes {\n        tag\n        normalized\n        count\n        caseVariants\n        resourceTypes {\n          resourceType\n          count\n        }\n      }\n    }\n  }\n": types.TagUsageDocument,
     "\n  query Discovery($resourceType: String!, $includePrivate: Boolean!) {\n    resourceProperties(resourceType: $resourceType, includePrivate: $includePrivate) {\n      id\n      name\n      private\n      values\n      definition {\n        id\n        title\n        type\n      }\n    }\n  }\n": types.DiscoveryDocument,
+    "\n  subscription ResourceChanged($resourceType: String) {\n    resourceChanged(resourceType: $resourceType) {\n      kind\n      id\n    }\n  }\n": types.ResourceChangedDocument,
     "\n  query ValidateTraits($names: [String!]!) {\n    validateTraits(names: $names) {\n      valid\n      invalid\n    }\n  }\n": types.ValidateTraitsDocument,
     "\n  query Providers($filter: ResourceProviderFilter) {\n    resourceProviders(filter: $filter, first: 100) {\n      totalCount\n      nodes {\n        id\n        uuid\n        name\n        generation\n        root {\n          id\n          uuid\n        }\n        traits {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.ProvidersDocument,
     "\n  query ProviderTree($root: UUID!) {\n    resourceProviders(filter: { inTree: $root }, first: 500) {\n      nodes {\n        id\n        uuid\n        name\n        generation\n        parent {\n          id\n          uuid\n        }\n        traits {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.ProviderTreeDocument,
+    "\n  query CustomTraits {\n    traits(filter: { standard: false }, first: 500) {\n      totalCount\n      nodes {\n        id\n        name\n      }\n    }\n  }\n": types.CustomTraitsDocument,
+    "\n  subscription TraitChanged {\n    traitChanged {\n      kind\n      id\n    }\n  }\n": types.TraitChangedDocument,
+    "\n  subscription ResourceProviderChanged {\n    resourceProviderChanged {\n      kind\n      id\n    }\n  }\n": types.ResourceProviderChangedDocument,
 };
 
 /**
@@ -137,6 +147,10 @@ export function graphql(source: "\n  query SearchProperties($query: String!, $re
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  subscription CatalogChanged($resourceType: String) {\n    catalogChanged(resourceType: $resourceType) {\n      kind\n      id\n    }\n  }\n"): (typeof documents)["\n  subscription CatalogChanged($resourceType: String) {\n    catalogChanged(resourceType: $resourceType) {\n      kind\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query Resources($filter: ResourceFilter) {\n    resources(filter: $filter, first: 100) {\n      totalCount\n      nodes {\n        id\n        uuid\n        name\n        resourceType\n        projectId\n        tags\n      }\n    }\n  }\n"): (typeof documents)["\n  query Resources($filter: ResourceFilter) {\n    resources(filter: $filter, first: 100) {\n      totalCount\n      nodes {\n        id\n        uuid\n        name\n        resourceType\n        projectId\n        tags\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -149,6 +163,10 @@ export function graphql(source: "\n  query Discovery($resourceType: String!, $in
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  subscription ResourceChanged($resourceType: String) {\n    resourceChanged(resourceType: $resourceType) {\n      kind\n      id\n    }\n  }\n"): (typeof documents)["\n  subscription ResourceChanged($resourceType: String) {\n    resourceChanged(resourceType: $resourceType) {\n      kind\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query ValidateTraits($names: [String!]!) {\n    validateTraits(names: $names) {\n      valid\n      invalid\n    }\n  }\n"): (typeof documents)["\n  query ValidateTraits($names: [String!]!) {\n    validateTraits(names: $names) {\n      valid\n      invalid\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -158,6 +176,18 @@ export function graphql(source: "\n  query Providers($filter: ResourceProviderFi
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ProviderTree($root: UUID!) {\n    resourceProviders(filter: { inTree: $root }, first: 500) {\n      nodes {\n        id\n        uuid\n        name\n        generation\n        parent {\n          id\n          uuid\n        }\n        traits {\n          id\n          name\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ProviderTree($root: UUID!) {\n    resourceProviders(filter: { inTree: $root }, first: 500) {\n      nodes {\n        id\n        uuid\n        name\n        generation\n        parent {\n          id\n          uuid\n        }\n        traits {\n          id\n          name\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CustomTraits {\n    traits(filter: { standard: false }, first: 500) {\n      totalCount\n      nodes {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query CustomTraits {\n    traits(filter: { standard: false }, first: 500) {\n      totalCount\n      nodes {\n        id\n        name\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription TraitChanged {\n    traitChanged {\n      kind\n      id\n    }\n  }\n"): (typeof documents)["\n  subscription TraitChanged {\n    traitChanged {\n      kind\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription ResourceProviderChanged {\n    resourceProviderChanged {\n      kind\n      id\n    }\n  }\n"): (typeof documents)["\n  subscription ResourceProviderChanged {\n    resourceProviderChanged {\n      kind\n      id\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { graphql } from '../gql';
 import type { NamespaceViewQuery } from '../gql/graphql';
+import { useLive } from '../live';
 import { ResourceTypePicker } from '../resource-types';
 import { ErrorBox, Loading } from '../ui';
 
@@ -98,6 +99,15 @@ const SearchQuery = graphql(`
   }
 `);
 
+const CatalogChangedSubscription = graphql(`
+  subscription CatalogChanged($resourceType: String) {
+    catalogChanged(resourceType: $resourceType) {
+      kind
+      id
+    }
+  }
+`);
+
 type Namespace = NonNullable<NamespaceViewQuery['namespace']>;
 type Property = Namespace['properties'][number];
 type Tag = Namespace['tags'][number];
@@ -172,11 +182,13 @@ export function TagTree({ tags }: { tags: readonly Tag[] }) {
 function NamespaceDetail({ name, resourceType }: { name: string; resourceType: string }) {
   const { data, loading, error } = useQuery(NamespaceViewQuery, {
     variables: { name, resourceType: resourceType || null },
+    // Events are heard only while this screen is open: what the cache holds may be older.
+    fetchPolicy: 'cache-and-network',
   });
   const namespace = data?.namespace;
   return (
     <section className="detail" aria-label="Namespace">
-      <Loading when={loading} />
+      <Loading when={loading && !data} />
       <ErrorBox error={error} />
       {namespace ? (
         <>
@@ -206,6 +218,7 @@ function NamespaceDetail({ name, resourceType }: { name: string; resourceType: s
           <TagTree tags={namespace.tags} />
         </>
       ) : null}
+      {data && !namespace ? <p className="muted">This namespace no longer exists.</p> : null}
     </section>
   );
 }
@@ -216,6 +229,7 @@ function Search({ resourceType }: { resourceType: string }) {
   const { data, error } = useQuery(SearchQuery, {
     variables: { query, resourceType: resourceType || null },
     skip: query.length < 2,
+    fetchPolicy: 'cache-and-network',
   });
   return (
     <section aria-label="Search">
@@ -247,14 +261,23 @@ function Search({ resourceType }: { resourceType: string }) {
   );
 }
 
-/** Definitions: a resource type's namespaces, their objects and properties with its prefix, and search. */
+/**
+ * Definitions: a resource type's namespaces, their objects and properties with its prefix, and search. Live:
+ * a change of a namespace of that type (or of anything in it) fetches what is shown again.
+ */
 export function DefinitionsScreen() {
   const [resourceType, setResourceType] = useState('OS::Nova::Flavor');
   const [selected, setSelected] = useState('');
   const { data, loading, error } = useQuery(NamespacesOfTypeQuery, {
     variables: { resourceType },
     skip: !resourceType,
+    fetchPolicy: 'cache-and-network',
   });
+  useLive(CatalogChangedSubscription, { resourceType: resourceType || null }, [
+    'NamespacesOfType',
+    'NamespaceView',
+    'SearchProperties',
+  ]);
   return (
     <div>
       <div className="toolbar">
@@ -269,7 +292,7 @@ export function DefinitionsScreen() {
       <Search resourceType={resourceType} />
       <div className="columns">
         <nav className="list" aria-label="Namespaces">
-          <Loading when={loading} />
+          <Loading when={loading && !data} />
           <ErrorBox error={error} />
           {data ? <p className="muted">{data.namespaces.totalCount} namespaces</p> : null}
           <ul>

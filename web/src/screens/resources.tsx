@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { graphql } from '../gql';
+import { useLive } from '../live';
 import { ResourceTypePicker } from '../resource-types';
 import { ErrorBox, Field, splitList } from '../ui';
 
@@ -53,6 +54,15 @@ const DiscoveryQuery = graphql(`
   }
 `);
 
+const ResourceChangedSubscription = graphql(`
+  subscription ResourceChanged($resourceType: String) {
+    resourceChanged(resourceType: $resourceType) {
+      kind
+      id
+    }
+  }
+`);
+
 const FILTERS = [
   ['tags', 'All of these tags'],
   ['tagsAny', 'Any of these tags'],
@@ -66,6 +76,7 @@ function Discovery({ resourceType }: { resourceType: string }) {
   const { data, error } = useQuery(DiscoveryQuery, {
     variables: { resourceType, includePrivate },
     skip: !resourceType,
+    fetchPolicy: 'cache-and-network',
   });
   if (!resourceType)
     return <p className="muted">Choose a resource type to see the keys its resources carry.</p>;
@@ -100,7 +111,11 @@ function Discovery({ resourceType }: { resourceType: string }) {
   );
 }
 
-/** Resources: Nova's four tag filters with the tag usage catalog beside them; property discovery. */
+/**
+ * Resources: Nova's four tag filters with the tag usage catalog beside them; property discovery. Live: a
+ * resource of the chosen type (any type when none is chosen) created, changed or deleted fetches all three
+ * again.
+ */
 export function ResourcesScreen() {
   const [resourceType, setResourceType] = useState('');
   const [filters, setFilters] = useState<Record<TagFilter, string>>({
@@ -115,10 +130,17 @@ export function ResourcesScreen() {
       FILTERS.map(([key]) => [key, splitList(filters[key])]).filter(([, list]) => list.length),
     ),
   };
-  const resources = useQuery(ResourcesQuery, { variables: { filter } });
+  // Events are heard only while this screen is open: what the cache holds may be older.
+  const resources = useQuery(ResourcesQuery, { variables: { filter }, fetchPolicy: 'cache-and-network' });
   const usage = useQuery(TagUsageQuery, {
     variables: { filter: resourceType ? { resourceType } : {} },
+    fetchPolicy: 'cache-and-network',
   });
+  useLive(ResourceChangedSubscription, { resourceType: resourceType || null }, [
+    'Resources',
+    'TagUsage',
+    'Discovery',
+  ]);
   const addTag = (tag: string) =>
     setFilters({ ...filters, tags: [...splitList(filters.tags), tag].join(', ') });
   const shown = resources.data ?? resources.previousData;

@@ -1,11 +1,13 @@
 import { useApolloClient } from '@apollo/client/react';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
+import { LiveContext } from '../live';
 import { loadSettings, saveSettings, type Settings } from '../settings';
 import { Field } from '../ui';
 
 /** Identity: the headers or token the app sends (AUTH_MODE=none needs nothing). */
 export function SettingsScreen() {
   const client = useApolloClient();
+  const live = useContext(LiveContext);
   const [settings, setSettings] = useState<Settings>(loadSettings);
   const [saved, setSaved] = useState(false);
   return (
@@ -16,8 +18,9 @@ export function SettingsScreen() {
         event.preventDefault();
         saveSettings(settings);
         setSaved(true);
-        // What the cache holds was seen as someone else.
+        // What the cache holds was seen as someone else; the WebSocket identifies at connection only.
         void client.resetStore();
+        live?.restart();
       }}
     >
       <h2>Identity</h2>
@@ -25,6 +28,8 @@ export function SettingsScreen() {
         With AUTH_MODE=none nothing is needed. Behind a proxy that sets identity headers (AUTH_MODE=headers)
         the proxy adds them; for local tests add <code>X-Project-Id</code>, <code>X-Roles</code> here. With
         Keystone paste a token (sent as X-Auth-Token), with JWT a bearer token. Kept in this browser only.
+        Live updates (a WebSocket) carry the token but not these headers, which browsers cannot set there:
+        with AUTH_MODE=headers they work only through the proxy.
       </p>
       <Field label="Headers (one Name: value per line)">
         <textarea

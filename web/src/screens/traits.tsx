@@ -2,6 +2,7 @@ import { useLazyQuery, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { graphql } from '../gql';
 import type { ProviderTreeQuery } from '../gql/graphql';
+import { useLive } from '../live';
 import { ErrorBox, Field, splitList } from '../ui';
 
 const ValidateTraitsQuery = graphql(`
@@ -56,6 +57,36 @@ const ProviderTreeQuery = graphql(`
   }
 `);
 
+const CustomTraitsQuery = graphql(`
+  query CustomTraits {
+    traits(filter: { standard: false }, first: 500) {
+      totalCount
+      nodes {
+        id
+        name
+      }
+    }
+  }
+`);
+
+const TraitChangedSubscription = graphql(`
+  subscription TraitChanged {
+    traitChanged {
+      kind
+      id
+    }
+  }
+`);
+
+const ProviderChangedSubscription = graphql(`
+  subscription ResourceProviderChanged {
+    resourceProviderChanged {
+      kind
+      id
+    }
+  }
+`);
+
 type TreeNode = ProviderTreeQuery['resourceProviders']['nodes'][number];
 
 function ValidateTraits() {
@@ -97,8 +128,30 @@ function ValidateTraits() {
   );
 }
 
+/** The cloud's own traits (CUSTOM_*): the standard ones are the os-traits library's, hundreds of them. */
+function CustomTraits() {
+  const { data, error } = useQuery(CustomTraitsQuery, { fetchPolicy: 'cache-and-network' });
+  return (
+    <section aria-label="Custom traits">
+      <h2>Custom traits{data ? ` (${data.traits.totalCount})` : ''}</h2>
+      <ErrorBox error={error} />
+      {data && !data.traits.nodes.length ? <p className="muted">No custom traits.</p> : null}
+      <ul className="inline-list">
+        {data?.traits.nodes.map((trait) => (
+          <li key={trait.id}>
+            <span className="tag">{trait.name}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function ProviderTree({ root }: { root: string }) {
-  const { data, error } = useQuery(ProviderTreeQuery, { variables: { root } });
+  const { data, error } = useQuery(ProviderTreeQuery, {
+    variables: { root },
+    fetchPolicy: 'cache-and-network',
+  });
   const nodes = data?.resourceProviders.nodes ?? [];
   const branch = (parent: string | null) => {
     const list = nodes.filter((node: TreeNode) => (node.parent?.uuid ?? null) === parent);
@@ -128,8 +181,14 @@ function ProviderTree({ root }: { root: string }) {
   );
 }
 
-/** Traits and providers: validate trait names; find providers by traits; a provider's tree. */
+/**
+ * Traits and providers: the custom traits; validate trait names; find providers by traits; a provider's tree.
+ * Live: a trait created or deleted fetches the trait lists and validation again, a provider's change the
+ * providers shown.
+ */
 export function TraitsScreen() {
+  useLive(TraitChangedSubscription, {}, ['CustomTraits', 'ValidateTraits']);
+  useLive(ProviderChangedSubscription, {}, ['Providers', 'ProviderTree']);
   const [required, setRequired] = useState('');
   const [forbidden, setForbidden] = useState('');
   const [anyOf, setAnyOf] = useState('');
@@ -152,6 +211,7 @@ export function TraitsScreen() {
   };
   return (
     <div>
+      <CustomTraits />
       <ValidateTraits />
       <section aria-label="Find providers">
         <h2>Find providers</h2>
