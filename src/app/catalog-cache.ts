@@ -59,18 +59,14 @@ export function stringifyResult(value: FormattedExecutionResult): string {
   return kept ?? JSON.stringify(value) + '\n';
 }
 
-/** Serializes an answer about to be kept, as stringifyResult would; returns its length. */
-function serialize(result: FormattedExecutionResult): number {
-  const text =
-    JSON.stringify({ errors: result.errors, data: result.data, extensions: result.extensions }) + '\n';
-  serialized.set(result.data as object, text);
-  encodedTexts.set(text, Buffer.from(text, 'utf8'));
-  return text.length;
-}
+/** The text stringifyResult would make of an answer (Apollo orders the fields so). */
+const textOf = (result: FormattedExecutionResult): string =>
+  JSON.stringify({ errors: result.errors, data: result.data, extensions: result.extensions }) + '\n';
 
 interface Entry {
   version: string;
   result: FormattedExecutionResult;
+  text: string;
 }
 
 /**
@@ -87,12 +83,7 @@ export class CatalogCache {
   constructor(maxBytes: number) {
     this.entries = new LRUCache<string, Entry>({
       maxSize: maxBytes,
-      // Its text, which stringifyResult will need anyway (made here once, kept for every hit).
-      sizeCalculation: (entry) => serialize(entry.result),
-      dispose: (entry) => {
-        const text = serialized.get(entry.result.data as object);
-        if (text !== undefined) encodedTexts.delete(text);
-      },
+      dispose: (entry) => encodedTexts.delete(entry.text),
     });
   }
 
@@ -115,7 +106,13 @@ export class CatalogCache {
   set(key: string, version: string, result: FormattedExecutionResult): void {
     // An answer computed while another request saw a newer version is not kept.
     if (version !== this.version || !result.data) return;
-    this.entries.set(key, { version, result });
+    // Its text, which stringifyResult needs anyway: made here once, kept for every hit, and its size.
+    const text = textOf(result);
+    this.entries.set(key, { version, result, text }, { size: Math.max(1, text.length) });
+    // An answer larger than the whole cache is not kept.
+    if (!this.entries.has(key)) return;
+    serialized.set(result.data, text);
+    encodedTexts.set(text, Buffer.from(text, 'utf8'));
   }
 
   get size(): number {
