@@ -137,9 +137,21 @@ function stripped(
  * code (values of the wrong type become BAD_USER_INPUT naming the field), database outages become
  * SERVICE_UNAVAILABLE, and anything else is a bug: logged with the request id, masked in the response.
  */
+/**
+ * Our own error inside wrappers: Apollo unwraps a resolver's error (unwrapResolverError), but graphql-ws wraps
+ * what a subscription's event stream throws in a GraphQLError of its own, without a path, which that leaves.
+ */
+function ownError(error: unknown): unknown {
+  let inner = error;
+  while (inner instanceof GraphQLError && !(inner instanceof AppError) && inner.originalError) {
+    inner = inner.originalError;
+  }
+  return inner instanceof AppError ? inner : error;
+}
+
 export function createFormatError(logger: Logger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
-    const original = unwrapResolverError(error);
+    const original = ownError(unwrapResolverError(error));
     if (original instanceof AppError) {
       // extensions.http sets the response's status (Apollo reads it before formatting); it is not for the body.
       const { http: _http, ...extensions } = original.extensions;

@@ -1,6 +1,7 @@
 import { Arg, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
 import type { Change, FeedEvent } from '../../common/changes';
 import type { Context } from '../../common/context';
+import { AppError } from '../../common/errors';
 import { encodeGlobalId } from '../../common/relay/global-id';
 import type { Node, NodeType } from '../../common/relay/node';
 import { UUIDScalar } from '../../common/scalars';
@@ -21,17 +22,31 @@ import {
 type Deliver<T> = (ctx: Context, change: Change) => Promise<T | null>;
 
 /**
+ * How far a subscriber may fall behind (events committed but not yet sent to it, because its connection does not
+ * take them as fast as they come) before its subscription ends with an error: what one slow or stalled client can
+ * make the service hold is bounded.
+ */
+export const MAX_PENDING_EVENTS = 1000;
+
+/**
  * The events of one subscription, in commit order: every change of the instance's feed goes through
  * `deliver` with the subscriber's context (fresh loaders each time, so visibility is checked against the
  * database as it is now). The iteration ends when the feed is lost (the WebSocket layer then closes the
- * connection with 4503, see app/subscriptions.ts).
+ * connection with 4503, see app/subscriptions.ts), and fails with SERVICE_UNAVAILABLE when the subscriber
+ * falls more than MAX_PENDING_EVENTS behind (graphql-ws sends that subscription an `error`; the others go on).
  */
 export function changeEvents<T>(ctx: Context, deliver: Deliver<T>): AsyncIterableIterator<T> {
   const pending: FeedEvent[] = [];
   let wake: (() => void) | undefined;
   let done = false;
+  let overflowed = false;
   const stop = ctx.instance.changes.listen((event) => {
-    pending.push(event);
+    if (pending.length >= MAX_PENDING_EVENTS) {
+      // Nothing more is kept for it; next() reports why.
+      overflowed = true;
+      pending.length = 0;
+      stop();
+    } else pending.push(event);
     wake?.();
   });
   const finish = (): IteratorResult<T> => {
@@ -46,6 +61,14 @@ export function changeEvents<T>(ctx: Context, deliver: Deliver<T>): AsyncIterabl
     [Symbol.asyncIterator]: () => iterator,
     async next() {
       while (!done) {
+        if (overflowed) {
+          finish();
+          throw new AppError(
+            'SERVICE_UNAVAILABLE',
+            `This subscription fell more than ${MAX_PENDING_EVENTS} changes behind (its connection did not take ` +
+              'them as fast as they were committed) and was ended: subscribe again, and fetch what you show.',
+          );
+        }
         const event = pending.shift();
         if (!event) {
           await new Promise<void>((resolve) => (wake = resolve));
