@@ -1,3 +1,4 @@
+import WebSocket from 'ws';
 import { buildClientSchema, getIntrospectionQuery, type GraphQLObjectType } from 'graphql';
 import { fuzzOperation, prng, requestBody, type Plausible, type Random } from './support/fuzz';
 import { raw, type RawResponse } from './support/raw-http';
@@ -244,4 +245,225 @@ describe('fuzz: no internal error for any input', () => {
     },
     Math.max(900_000, CASES * 150),
   );
+});
+
+/**
+ * The same over WebSocket (issue 17): fuzzed queries, mutations and subscriptions as graphql-ws subscribe
+ * messages, and frames that are not the protocol at all, on raw sockets. No message may carry an
+ * INTERNAL_SERVER_ERROR or a leak, no socket may be closed as an internal error (4500, 1011), and subscriptions
+ * watching every change with full selections meanwhile never get one either.
+ */
+describe('fuzz over WebSocket: no internal error for any frame', () => {
+  const WS_CASES = Number(process.env.FUZZ_WS_CASES ?? 1200);
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await startTestApp({ SUBSCRIPTIONS_PER_SOCKET: '1000', SUBSCRIPTIONS_PER_IDENTITY: '1000' });
+    url = (await t.app.listen(0, '127.0.0.1')).replace(/^http/, 'ws');
+  });
+  afterAll(() => t.close());
+
+  interface Socket {
+    ws: WebSocket;
+    messages: { id?: string; type: string; payload?: unknown }[];
+    closed?: { code: number; reason: string };
+    send(message: unknown): void;
+    /** Waits until `done` holds for the messages so far, or the socket closes; false after 30 s without. */
+    until(done: () => boolean): Promise<boolean>;
+  }
+
+  async function open(): Promise<Socket> {
+    const ws = new WebSocket(url, 'graphql-transport-ws', {
+      headers: headersOf(ADMIN) as Record<string, string>,
+    });
+    const socket: Socket = {
+      ws,
+      messages: [],
+      send: (message) => ws.send(typeof message === 'string' ? message : requestBody(message as never)),
+      async until(done) {
+        const deadline = Date.now() + 30_000;
+        while (!done() && !socket.closed) {
+          if (Date.now() > deadline) return false;
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        }
+        return true;
+      },
+    };
+    ws.on('message', (data: Buffer) => socket.messages.push(JSON.parse(data.toString())));
+    ws.on('close', (code: number, reason: Buffer) => (socket.closed = { code, reason: reason.toString() }));
+    ws.on('error', () => undefined);
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send(JSON.stringify({ type: 'connection_init', payload: {} }));
+    await socket.until(() => socket.messages.some((message) => message.type === 'connection_ack'));
+    return socket;
+  }
+
+  const WATCH = [
+    'subscription { catalogChanged { __typename kind id nodeType namespace node { __typename id ... on Namespace { name visibility properties { name } } ... on PropertyDefinition { name title type } ... on MetadefObject { name } ... on MetadefTag { name } } } }',
+    'subscription { traitChanged { __typename kind id name trait { id name standard } } }',
+    'subscription { resourceProviderChanged { __typename kind id uuid generation resourceProvider { uuid name generation traits { name } parent { uuid } } } }',
+    'subscription { resourceChanged { __typename kind id uuid resourceType projectId resource { uuid name tags properties } } }',
+  ];
+
+  /** Frames that are not a well-formed subscribe: each may close the socket (then a new one is opened). */
+  const rawFrames = (random: Random, id: string): unknown[] => [
+    '{"type":"subscribe"',
+    'null',
+    '[]',
+    JSON.stringify({ type: 'subscribe', payload: { query: '{ __typename }' } }),
+    JSON.stringify({ id, type: 'subscribe', payload: { query: 5 } }),
+    JSON.stringify({ id, type: 'subscribe', payload: { query: '{ __typename }', variables: 'x' } }),
+    JSON.stringify({ id, type: 'subscribe', payload: { query: '{ __typename }', operationName: 7 } }),
+    JSON.stringify({ id, type: 'subscribe', payload: { query: '{ __typename }', extensions: [] } }),
+    JSON.stringify({
+      id,
+      type: 'subscribe',
+      payload: { query: '{ __typename }', extensions: { persistedQuery: { version: 1, sha256Hash: 'x' } } },
+    }),
+    JSON.stringify({
+      id,
+      type: 'subscribe',
+      payload: { query: 'query A { __typename } query B { __typename }' },
+    }),
+    JSON.stringify({
+      id,
+      type: 'subscribe',
+      payload: { query: `{${'a: __typename '.repeat(random.pick([40, 3000]))}}` },
+    }),
+    JSON.stringify({ id, type: 'subscribe', payload: { query: '{'.repeat(random.pick([10, 5000])) } }),
+    JSON.stringify({
+      id,
+      type: 'subscribe',
+      payload: { query: '{ __typename }', variables: { x: 'x'.repeat(random.pick([10, 1024 * 1024])) } },
+    }),
+    JSON.stringify({
+      id,
+      type: 'subscribe',
+      payload: { query: 'subscription { traitChanged { kind } traitChanged2: traitChanged { kind } }' },
+    }),
+    JSON.stringify({ id, type: 'complete' }),
+    JSON.stringify({ type: 'ping', payload: { x: 1 } }),
+    JSON.stringify({ type: 'pong' }),
+    JSON.stringify({ type: 'connection_init' }),
+    JSON.stringify({ type: 'nonsense' }),
+    Buffer.from([0xff, 0xfe, 0x00]),
+  ];
+
+  it(`answers ${WS_CASES} hostile frames (seed ${SEED}) without an internal error or a leak`, async () => {
+    const schema = buildClientSchema((await t.ok(getIntrospectionQuery())) as never);
+    const roots: Array<['query' | 'mutation' | 'subscription', GraphQLObjectType]> = [
+      ['query', schema.getQueryType()!],
+      ['mutation', schema.getMutationType()!],
+      ['subscription', schema.getSubscriptionType()!],
+    ];
+    const fields = roots.flatMap(([kind, type]) =>
+      Object.values(type.getFields()).map((field) => ({ kind, field })),
+    );
+    // The data of the HTTP fuzz: a namespace with content, a resource, a provider (made afresh here).
+    await t.ok(`mutation { createTrait(name: "CUSTOM_WSFUZZ") { created } }`);
+    const made = await t.ok(`mutation {
+      r: createResource(input: { resourceType: "OS::Nova::Flavor", name: "ws-fuzz" }) { uuid id }
+      p: createResourceProvider(input: { name: "ws-fuzz-provider" }) { uuid id }
+    }`);
+    const plausible: Plausible = {
+      strings: ['CUSTOM_WSFUZZ', 'OS::Nova::Flavor', 'ws-fuzz', 'hw_cpu_cores', 'admin-project'],
+      uuids: [made.r.uuid, made.p.uuid],
+      ids: [made.r.id, made.p.id],
+      cursors: [],
+    };
+    const watcher = await open();
+    const baseline = t.app.changes.listenerCount;
+    WATCH.forEach((query, i) => watcher.send({ id: `watch${i}`, type: 'subscribe', payload: { query } }));
+    while (t.app.changes.listenerCount < baseline + WATCH.length) await new Promise((r) => setTimeout(r, 5));
+
+    const random = prng(SEED + 1);
+    const failures: string[] = [];
+    const tally = { query: 0, mutation: 0, subscription: 0, raw: 0, reopened: 0 };
+    let socket = await open();
+    const check = (n: number, sent: string, messages: Socket['messages'], closed?: Socket['closed']) => {
+      const text = JSON.stringify(messages);
+      const problems: string[] = [];
+      if (/INTERNAL_SERVER_ERROR/.test(text)) problems.push('INTERNAL_SERVER_ERROR');
+      const leak = text.match(LEAK);
+      if (leak) problems.push(`leaks "${leak[0]}"`);
+      if (closed && (closed.code === 4500 || closed.code === 1011)) problems.push(`closed ${closed.code}`);
+      if (problems.length) {
+        failures.push(
+          `case ${n} (FUZZ_SEED=${SEED}): ${problems.join(', ')}\n  ${sent.slice(0, 500)}\n  → ${text.slice(0, 400)} ${JSON.stringify(closed)}`,
+        );
+      }
+    };
+
+    for (let n = 0; n < WS_CASES; n += 1) {
+      if (process.env.FUZZ_TRACE) process.stderr.write(`ws case ${n}\n`);
+      if (socket.closed) {
+        socket = await open();
+        tally.reopened += 1;
+      }
+      const id = `c${n}`;
+      const from = socket.messages.length;
+      let sent: string;
+      if (random.chance(0.1)) {
+        const frame = random.pick(rawFrames(random, id));
+        sent = String(frame).slice(0, 300);
+        socket.ws.send(frame as string);
+        tally.raw += 1;
+        const ends = () =>
+          socket.messages
+            .slice(from)
+            .some(
+              (message) => message.id === id && (message.type === 'complete' || message.type === 'error'),
+            );
+        if (typeof frame === 'string' && frame.includes(`"id":"${id}","type":"subscribe"`)) {
+          // A subscribe: answered (error, or next and complete) unless the frame closes the socket.
+          if (!(await socket.until(ends))) failures.push(`case ${n}: no answer to ${sent}`);
+        } else if (!socket.closed) {
+          // Anything else may get no answer: a ping behind it is answered once it has been handled.
+          socket.ws.send(JSON.stringify({ type: 'ping' }));
+          const ponged = () => socket.messages.slice(from).some((message) => message.type === 'pong');
+          if (!(await socket.until(ponged))) failures.push(`case ${n}: no pong after ${sent}`);
+        }
+        check(n, sent, socket.messages.slice(from), socket.closed);
+        continue;
+      }
+      const { kind, field } = random.pick(fields);
+      tally[kind] += 1;
+      const operation = fuzzOperation(kind, field, random, plausible, random.chance(0.4));
+      sent = requestBody(operation);
+      const listening = t.app.changes.listenerCount;
+      socket.ws.send(`{"id":"${id}","type":"subscribe","payload":${sent}}`);
+      const ended = () =>
+        socket.messages
+          .slice(from)
+          .some((message) => message.id === id && (message.type === 'complete' || message.type === 'error'));
+      // A subscription that passed every check listens on the feed: then it is completed. (Only a subscription:
+      // a query may make an instance cache start following the feed, once.)
+      const live = () => kind === 'subscription' && t.app.changes.listenerCount > listening;
+      if (!(await socket.until(() => ended() || live()))) {
+        failures.push(`case ${n}: no answer to ${sent.slice(0, 500)}`);
+        socket.ws.close();
+        continue;
+      }
+      if (!ended() && !socket.closed) {
+        socket.ws.send(JSON.stringify({ id, type: 'complete' }));
+        const deadline = Date.now() + 30_000;
+        while (t.app.changes.listenerCount > listening && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 1));
+        }
+        if (t.app.changes.listenerCount > listening) {
+          failures.push(`case ${n}: a completed subscription still listens: ${sent.slice(0, 500)}`);
+        }
+      }
+      check(n, sent, socket.messages.slice(from), socket.closed);
+    }
+    check(-1, 'watchers', watcher.messages, watcher.closed);
+    expect(watcher.closed).toBeUndefined();
+    expect(watcher.messages.filter((message) => message.type === 'next').length).toBeGreaterThan(0);
+    console.log(
+      `fuzz over WebSocket: ${WS_CASES} cases (seed ${SEED}): ${JSON.stringify(tally)}, ${failures.length} failures`,
+    );
+    watcher.ws.close();
+    socket.ws.close();
+    expect(failures.slice(0, 10)).toEqual([]);
+  }, 900_000);
 });

@@ -116,6 +116,8 @@ describe('GraphQL over WebSocket: the pipeline of HTTP', () => {
       ['query ($n: Int) { traits(first: $n) { totalCount } }', { n: 'ten' }, 'BAD_USER_INPUT'],
       [`{ ${'a: __typename '.repeat(200)} }`, undefined, 'GRAPHQL_PARSE_FAILED'],
       ['subscription { traitChanged { nope } }', undefined, 'GRAPHQL_VALIDATION_FAILED'],
+      // No operation picked (it was an internal error that closed the socket with 4500).
+      ['query A { __typename } query B { __typename }', undefined, 'OPERATION_RESOLUTION_FAILURE'],
     ];
     for (const [query, variables, code] of cases) {
       const outcome = await client.run({ query, variables });

@@ -103,7 +103,7 @@ export function transportPlugin(): ApolloServerPlugin<Context> {
           }
         },
         async responseForOperation({ operation, queryHash }) {
-          if (!admitted || operation.operation !== 'subscription') return null;
+          if (!admitted || operation?.operation !== 'subscription') return null;
           admitted.subscription = { operation, queryHash: queryHash ?? '' };
           return {
             http: { status: undefined, headers: new HeaderMap() },
@@ -282,7 +282,16 @@ export function attachSubscriptions(options: {
       );
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      wss.emit('connection', ws, req);
+      // graphql-ws writes a socket's errors to stderr with their stack, as if they were its own bugs; they are the
+      // client's (a message over MAX_MESSAGE_BYTES, a malformed frame), and ws has already closed the socket
+      // with the code that says so (1009, 1002): one line at info, like any refused request.
+      ws.removeAllListeners('error');
+      ws.on('error', (error: Error & { code?: string }) =>
+        logger.info({ code: error.code ?? 'BAD_REQUEST', reason: error.message }, 'WebSocket frame refused'),
+      );
+    });
   });
 
   /** Errors the pipeline already formatted, handed to graphql-ws as GraphQLErrors (what onSubscribe returns). */

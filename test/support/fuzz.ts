@@ -275,7 +275,7 @@ export interface FuzzOperation {
 
 /** One operation on one root field with fuzzed arguments, as variables or written inline. */
 export function fuzzOperation(
-  kind: 'query' | 'mutation',
+  kind: 'query' | 'mutation' | 'subscription',
   field: GraphQLField<unknown, unknown>,
   random: Random,
   plausible: Plausible,
