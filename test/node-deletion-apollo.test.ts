@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ApolloClient, ApolloLink, InMemoryCache, gql } from '@apollo/client';
+import { ApolloClient, ApolloLink, InMemoryCache, gql, type TypedDocumentNode } from '@apollo/client';
 import { print } from 'graphql';
 import { from } from 'rxjs';
 import { projectRoot } from '../src/common/paths';
@@ -36,7 +36,7 @@ function runnable(code: string): Snippet {
   return new AsyncFunction('client', 'gql', 'id', code.replace(/^export /gm, ''));
 }
 
-const NAMESPACE = gql`
+const NAMESPACE: TypedDocumentNode<Data, { name: string; rt: string | null }> = gql`
   query Namespace($name: String!, $rt: String) {
     namespace(name: $name, resourceType: $rt) {
       id
@@ -141,7 +141,7 @@ describe('deleteNode: the documented Apollo Client eviction', () => {
   }
 
   const entries = (client: ApolloClient) =>
-    Object.keys(client.cache.extract()).filter((key) => !key.startsWith('ROOT_'));
+    Object.keys(client.cache.extract() as Record<string, unknown>).filter((key) => !key.startsWith('ROOT_'));
 
   it('deleting a namespace through a view id leaves no entry of it, its views or its contents', async () => {
     const { client, name, views } = await cachedNamespace();
