@@ -127,7 +127,7 @@ export class ResourceService {
     return paginate(query, args, {
       tag: 'resources:id',
       sortExpr: 'r.id',
-      sortKind: 'number',
+      sortKind: 'serial',
       sortValue: (row) => row.pk,
       idExpr: 'r.id',
       idValue: (row) => row.pk,
