@@ -8,7 +8,7 @@ import { FILTER_TAGS_MAX } from './resource.rules';
 export class CreateResourceInput {
   @Field(() => UUIDScalar, {
     nullable: true,
-    description: 'The cloud object uuid (CONFLICT when registered already). Default: a new random uuid.',
+    description: RESOURCE_DOCS.newUuid,
   })
   uuid?: string | null;
 
