@@ -143,7 +143,8 @@ export default tseslint.config(
       '@graphql-eslint/unique-enum-value-names': 'error',
       '@graphql-eslint/require-deprecation-reason': 'error',
       // Entities carry a global id; values computed per request (payloads, validation results, views,
-      // counts) and the Relay plumbing have none.
+      // counts) and the Relay plumbing have none. DeletedNode names a node that is gone (nodeId), deliberately not
+      // as `id`: client caches would store it as a node under that id.
       '@graphql-eslint/strict-id-in-types': [
         'error',
         {
@@ -153,6 +154,7 @@ export default tseslint.config(
             suffixes: ['Payload', 'Connection', 'Edge', 'Validation', 'View', 'Count'],
             types: [
               'PageInfo',
+              'DeletedNode',
               'MetadataError',
               'PropertyItems',
               'PropertySearchHit',

@@ -6,6 +6,7 @@ import { buildProgram } from '../src/main';
 
 const FIXTURES = path.resolve(projectRoot(), 'test/fixtures/glance-metadefs');
 const EXPORT_FIXTURES = path.resolve(projectRoot(), 'test/fixtures/glance-metadefs-export');
+const API_FIXTURES = path.resolve(projectRoot(), 'test/fixtures/glance-metadefs-api');
 
 // Every command opens the embedded database from its folder and closes it: slow on a busy machine.
 jest.setTimeout(180_000);
@@ -85,5 +86,41 @@ describe('catalog: metacatalog metadefs CLI', () => {
     output = [];
     await run('load', EXPORT_FIXTURES, '--merge', '--prefer-new');
     expect(output).toEqual(['created 0, merged 5, replaced 0, skipped 0']);
+  });
+
+  it("reads the defaults and enum values Glance's API stores as text as typed values; drops inexact ones, saying so", async () => {
+    output = [];
+    await run('load', API_FIXTURES, '--overwrite');
+    const file = path.join(API_FIXTURES, 'ApiTypedExample.json');
+    expect(output[0]).toMatch(/^created 1, merged 0, replaced 0|^created 0, merged 0, replaced 1/);
+    expect(output).toContain(`warning: ${file}: properties["cores"].default: read "3" as 3 (integer)`);
+    expect(output).toContain(
+      `warning: ${file}: properties["enabled"].default: read "True" as true (boolean)`,
+    );
+    expect(output).toContain(
+      `warning: ${file}: properties["whole"].default: dropped "3.0" (not an exact integer value as Glance writes one)`,
+    );
+    expect(output.filter((line) => line.startsWith('warning: '))).toHaveLength(14);
+
+    const out = path.join(dir, 'api-out');
+    await run('export', out);
+    const exported = JSON.parse(readFileSync(path.join(out, 'example-api-typed.json'), 'utf8'));
+    expect(exported.properties).toMatchObject({
+      cores: { type: 'integer', default: 3 },
+      ratio: { type: 'number', default: 1.5 },
+      tiny: { type: 'number', default: 0.00001 },
+      enabled: { type: 'boolean', default: true },
+      secure: { type: 'boolean', default: false },
+      level: { type: 'integer', default: 2, enum: [1, 2, 3] },
+      mode: { type: 'string', default: '3', enum: ['3', 'fast'] },
+      sizes: { type: 'array', items: { type: 'integer', enum: [10, 20] } },
+    });
+    for (const name of ['whole', 'padded', 'answer', 'tags', 'sizes']) {
+      expect(exported.properties[name]).not.toHaveProperty('default');
+    }
+    expect(exported.objects[0].properties).toEqual({
+      max: { type: 'integer', title: 'Max', default: 4 },
+      scale: { type: 'number', title: 'Scale' },
+    });
   });
 });

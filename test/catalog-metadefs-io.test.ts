@@ -10,6 +10,8 @@ import { ADMIN, headersOf, project, startTestApp, unique, type TestApp } from '.
 const FIXTURES = path.resolve(projectRoot(), 'test/fixtures/glance-metadefs');
 /** Files as `glance-manage db_export_metadefs` writes them: JSON null for every unset value. */
 const EXPORT_FIXTURES = path.resolve(projectRoot(), 'test/fixtures/glance-metadefs-export');
+/** An export of definitions created through Glance's API: defaults and enum values stored as text. */
+const API_FIXTURES = path.resolve(projectRoot(), 'test/fixtures/glance-metadefs-api');
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON documents compared structurally
 type Json = any;
@@ -270,6 +272,85 @@ describe('catalog: Glance metadefs import/export', () => {
         writeFileSync(path.join(dir, 'null.json'), JSON.stringify(doc));
         await expect(metadefsService.loadDirectory(admin, dir)).rejects.toThrow(message);
       }
+    });
+  });
+
+  describe("definitions created through Glance's API (defaults and enum values stored as text)", () => {
+    const FILE = path.join(API_FIXTURES, 'ApiTypedExample.json');
+    let report: Awaited<ReturnType<typeof metadefsService.loadDirectory>>;
+
+    beforeAll(async () => {
+      report = await metadefsService.loadDirectory(admin, API_FIXTURES, { overwrite: true });
+    });
+
+    it('reads texts that are exactly what Glance writes as typed values, and says so', () => {
+      expect(report.replaced.length + report.created.length).toBe(1);
+      expect(report.warnings.filter((warning) => warning.includes(': read '))).toEqual(
+        [
+          'properties["cores"].default: read "3" as 3 (integer)',
+          'properties["ratio"].default: read "1.5" as 1.5 (number)',
+          'properties["tiny"].default: read "1e-05" as 0.00001 (number)',
+          'properties["enabled"].default: read "True" as true (boolean)',
+          'properties["secure"].default: read "false" as false (boolean)',
+          'properties["level"].enum: read ["1","2","3"] as [1,2,3] (integer values)',
+          'properties["level"].default: read "2" as 2 (integer)',
+          'properties["sizes"].items.enum: read ["10","20"] as [10,20] (integer values)',
+          'objects["Limits"].properties["max"].default: read "4" as 4 (integer)',
+        ].map((warning) => `${FILE}: ${warning}`),
+      );
+    });
+
+    it('drops a default that does not convert exactly, naming the property and the value', () => {
+      expect(report.warnings.filter((warning) => warning.includes(': dropped '))).toEqual(
+        [
+          'properties["whole"].default: dropped "3.0" (not an exact integer value as Glance writes one)',
+          'properties["padded"].default: dropped "03" (not an exact integer value as Glance writes one)',
+          'properties["answer"].default: dropped "yes" (not an exact boolean value as Glance writes one)',
+          'properties["tags"].default: dropped "a,b" (not an exact array value as Glance writes one)',
+          'objects["Limits"].properties["scale"].default: dropped " 2" (not an exact number value as Glance writes one)',
+        ].map((warning) => `${FILE}: ${warning}`),
+      );
+      expect(report.warnings).toHaveLength(14);
+    });
+
+    it('serves the typed values through GraphQL, in the plain namespace and in its resource type view', async () => {
+      const QUERY = `query ($rt: String) { namespace(name: "Example::Api::Typed", resourceType: $rt) {
+        properties { name default enum items { enum } } objects { properties { name default } } } }`;
+      const plain = (await t.ok(QUERY, { rt: null })).namespace;
+      const byName = Object.fromEntries(
+        plain.properties.map((p: Json) => [p.name, { default: p.default, enum: p.enum, items: p.items }]),
+      );
+      expect(byName).toEqual({
+        answer: { default: null, enum: null, items: null },
+        cores: { default: 3, enum: null, items: null },
+        enabled: { default: true, enum: null, items: null },
+        level: { default: 2, enum: [1, 2, 3], items: null },
+        mode: { default: '3', enum: ['3', 'fast'], items: null },
+        padded: { default: null, enum: null, items: null },
+        ratio: { default: 1.5, enum: null, items: null },
+        secure: { default: false, enum: null, items: null },
+        sizes: { default: null, enum: null, items: { enum: [10, 20] } },
+        tags: { default: null, enum: null, items: { enum: null } },
+        tiny: { default: 0.00001, enum: null, items: null },
+        whole: { default: null, enum: null, items: null },
+      });
+      expect(plain.objects[0].properties).toEqual([
+        { name: 'max', default: 4 },
+        { name: 'scale', default: null },
+      ]);
+      const view = (await t.ok(QUERY, { rt: 'OS::Nova::Flavor' })).namespace;
+      expect(view.properties.find((p: Json) => p.name === 'api:cores').default).toBe(3);
+    });
+
+    it('exports them typed, so that the export loads back without a warning', async () => {
+      const doc = (await metadefsService.exportAll(admin)).find(
+        (d) => d.namespace === 'Example::Api::Typed',
+      )!;
+      expect(doc.properties!.cores).toEqual({ type: 'integer', title: 'Cores', default: 3, minimum: 1 });
+      const dir = tempDir();
+      writeFileSync(path.join(dir, 'typed.json'), JSON.stringify(doc));
+      const again = await metadefsService.loadDirectory(admin, dir, { overwrite: true });
+      expect(again).toMatchObject({ replaced: ['Example::Api::Typed'], warnings: [] });
     });
   });
 

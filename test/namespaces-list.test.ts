@@ -71,6 +71,33 @@ describe('namespaces list', () => {
     expect((await list({ filter: { owner: 'nobody-owns-this' } })).totalCount).toBe(0);
   });
 
+  it('an empty resourceTypes list matches no namespace (as Glance), also when answered from the catalog cache', async () => {
+    const EMPTY = `{ namespaces(filter: { resourceTypes: [] }) { totalCount nodes { name } } }`;
+    const ALL = `{ namespaces { totalCount } }`;
+    expect((await t.ok(ALL)).namespaces.totalCount).toBeGreaterThanOrEqual(names.length);
+    for (const who of [ADMIN, project('someone-else')]) {
+      // The second time from the cache of catalog answers: one statement (the catalog version), same answer.
+      for (const statements of [expect.any(Number), 1]) {
+        const { result, count } = await t.app.database.counter.measure(() => t.ok(EMPTY, {}, who));
+        expect({ result, count }).toEqual({
+          result: { namespaces: { totalCount: 0, nodes: [] } },
+          count: statements,
+        });
+      }
+    }
+    expect(await list({ filter: { owner, resourceTypes: [] } })).toMatchObject({ totalCount: 0, nodes: [] });
+    expect(
+      await list({
+        filter: { owner, resourceTypes: [] },
+        orderBy: { field: 'CREATED_AT', direction: 'DESC' },
+        last: 2,
+      }),
+    ).toMatchObject({ totalCount: 0, nodes: [], pageInfo: { hasNextPage: false, hasPreviousPage: false } });
+    // null and a left-out field are no condition
+    expect((await list({ filter: { owner, resourceTypes: null } })).totalCount).toBe(names.length);
+    expect((await t.ok(ALL)).namespaces.totalCount).toBeGreaterThanOrEqual(names.length);
+  });
+
   it('another project sees only the public ones, in lists and counts', async () => {
     const seen = await list({}, project('someone-else'));
     expect(seen.totalCount).toBe(3);

@@ -2,6 +2,7 @@ import { ADMIN, expectError, project, startTestApp, unique, type TestApp } from 
 
 /** deleteNode(id:): any deletable node by global id, answering the ids a client cache evicts. */
 const DELETE = `mutation ($id: ID!) { deleteNode(id: $id) { deletedId deletedIds } }`;
+const DELETE_NODES = `mutation ($id: ID!) { deleteNode(id: $id) { deletedNodes { typename nodeId } } }`;
 const NODE = `query ($id: ID!) { node(id: $id) { id } }`;
 
 describe('deleteNode', () => {
@@ -50,6 +51,53 @@ describe('deleteNode', () => {
     expect((await t.ok(NODE, { id: ns.id })).node).toEqual({ id: ns.id });
   });
 
+  it('lists every id of what went, plain and in every prefixed view, with its type', async () => {
+    const ns = await namespaceWithContent({
+      resourceTypeAssociations: [
+        { name: 'OS::Nova::Flavor', prefix: 'hw:' },
+        { name: 'OS::Glance::Image', prefix: 'hw_' },
+        { name: 'OS::Nova::Server' },
+      ],
+    });
+    const VIEW = `query ($name: String!, $rt: String) { namespace(name: $name, resourceType: $rt) {
+      __typename id properties { __typename id } objects { __typename id properties { __typename id } }
+      tags { __typename id } } }`;
+    const name = (await t.ok(NODE.replace('{ id }', '{ ... on Namespace { name } }'), { id: ns.id })).node
+      .name;
+    const seen = new Map<string, string>();
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (value && typeof value === 'object') {
+        const node = value as Record<string, unknown>;
+        if (typeof node.id === 'string') seen.set(node.id, node.__typename as string);
+        Object.values(node).forEach(collect);
+      }
+    };
+    for (const rt of [null, 'OS::Nova::Flavor', 'OS::Glance::Image', 'OS::Nova::Server']) {
+      collect((await t.ok(VIEW, { name, rt })).namespace);
+    }
+    // namespace, property, object, object property: plain and two views each; one tag
+    expect(seen.size).toBe(4 * 3 + 1);
+    const { deleteNode } = await t.ok(
+      `mutation ($id: ID!) { deleteNode(id: $id) { deletedId deletedIds deletedNodes { typename nodeId } } }`,
+      { id: ns.id },
+    );
+    expect(deleteNode.deletedIds).toEqual(
+      deleteNode.deletedNodes.map((gone: { nodeId: string }) => gone.nodeId),
+    );
+    expect(deleteNode.deletedIds[0]).toBe(ns.id);
+    expect(
+      new Map(
+        deleteNode.deletedNodes.map((gone: { typename: string; nodeId: string }) => [
+          gone.nodeId,
+          gone.typename,
+        ]),
+      ),
+    ).toEqual(seen);
+    expect(deleteNode.deletedIds).toHaveLength(seen.size);
+    for (const id of deleteNode.deletedIds) expect((await t.ok(NODE, { id })).node).toBeNull();
+  });
+
   it('deletes traits, providers and resources', async () => {
     const name = unique('CUSTOM_DEL')
       .replace(/[^A-Z0-9_]/gi, '_')
@@ -67,7 +115,10 @@ describe('deleteNode', () => {
       `mutation { createResource(input: { resourceType: "OS::Nova::Server" }) { id } }`,
     );
     for (const id of [trait.createTrait.trait.id, rp.createResourceProvider.id, resource.createResource.id]) {
-      expect((await t.ok(DELETE, { id })).deleteNode.deletedIds).toEqual([id]);
+      const { node } = await t.ok(`query ($id: ID!) { node(id: $id) { __typename } }`, { id });
+      expect((await t.ok(DELETE_NODES, { id })).deleteNode.deletedNodes).toEqual([
+        { typename: node.__typename, nodeId: id },
+      ]);
       expect((await t.ok(NODE, { id })).node).toBeNull();
     }
   });

@@ -267,6 +267,15 @@ describe('resource tags', () => {
       expect(await names({ tagsAny: [] })).toEqual([]);
     });
 
+    it('an empty list keeps the meaning of its condition: tags/notTags every resource, tagsAny/notTagsAny none', async () => {
+      const all = await names({});
+      expect(all.length).toBeGreaterThan(0);
+      expect(await names({ tags: [] })).toEqual(all);
+      expect(await names({ notTags: [] })).toEqual(all);
+      expect(await names({ tagsAny: [] })).toEqual([]);
+      expect(await names({ notTagsAny: [] })).toEqual([]);
+    });
+
     it('matches only the caller project resources; an admin query matches every project', async () => {
       const other = project(unique('p-tagq-other'));
       await createResource(t, { name: 'elsewhere', tags: ['red'] }, other);

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createResource } from './support/resource-factories';
-import { ADMIN, expectError, project, startTestApp, unique, type TestApp } from './support/test-app';
+import {
+  ADMIN,
+  SERVICE,
+  expectError,
+  project,
+  startTestApp,
+  unique,
+  type GqlResult,
+  type TestApp,
+  type Who,
+} from './support/test-app';
 
 const OWNER = project('p-res-owner');
 const OTHER = project('p-res-other');
@@ -94,6 +104,54 @@ describe('resources', () => {
         await t.gql(CREATE, { input: { uuid, resourceType: 'OS::Nova::Server' } }, OWNER),
         'CONFLICT',
       );
+    });
+
+    it('answers a taken uuid without telling another project that a resource has it', async () => {
+      const mine = await createResource(t, { name: 'secret-name' }, OWNER);
+      const services = await createResource(t, {}, SERVICE);
+      const create = (uuid: string, who: Who, extra: Record<string, unknown> = {}) =>
+        t.gql(CREATE, { input: { uuid, resourceType: 'OS::Nova::Server', ...extra } }, who);
+      // Whoever can see the resource is told it exists: the admin, its own project (a service as any project).
+      for (const [uuid, who] of [
+        [mine, ADMIN],
+        [mine, OWNER],
+        [services, SERVICE],
+        [services, ADMIN],
+      ] as const) {
+        expect(expectError(await create(uuid, who), 'CONFLICT').message).toContain(uuid);
+      }
+      expectError(await create(mine, ADMIN, { projectId: OTHER.project }), 'CONFLICT');
+
+      // Anyone else gets exactly what a uuid nobody may use gets (the nil and max uuids), naming nothing.
+      const unusable = (result: GqlResult<unknown>) => {
+        const error = expectError(result, 'BAD_USER_INPUT', 'input.uuid');
+        return { message: error.message, extensions: error.extensions };
+      };
+      const reserved = unusable(await create('00000000-0000-0000-0000-000000000000', OTHER));
+      expect(reserved.message).not.toMatch(/exist|taken|registered|project|conflict/i);
+      expect(unusable(await create('FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF', ADMIN))).toEqual(reserved);
+      for (const [uuid, who] of [
+        [mine, OTHER],
+        [mine, SERVICE],
+        [services, OWNER],
+        [services, OTHER],
+      ] as const) {
+        const answer = unusable(await create(uuid, who));
+        expect(answer).toEqual(reserved);
+        expect(JSON.stringify(answer)).not.toContain(uuid);
+      }
+      // Nothing was created, and every other way in answers as for a uuid nobody has.
+      expect((await t.ok(RESOURCE, { uuid: mine }, OWNER)).resource).toMatchObject({
+        name: 'secret-name',
+        projectId: OWNER.project,
+      });
+      const nobodys = randomUUID();
+      for (const uuid of [mine, nobodys]) {
+        expect((await t.ok(RESOURCE, { uuid }, OTHER)).resource).toBeNull();
+        expectError(await t.gql(DELETE, { uuid }, OTHER), 'NOT_FOUND');
+      }
+      // A free uuid is still taken by whoever asks first.
+      expect((await create(nobodys, OTHER)).errors).toBeUndefined();
     });
 
     it('checks name, type and project lengths', async () => {

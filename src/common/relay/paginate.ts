@@ -19,7 +19,11 @@ export interface Page<T> {
   count(): Promise<number>;
 }
 
-export type SortValueKind = 'text' | 'number' | 'timestamp';
+/**
+ * What a sort column holds, so that a cursor's value is checked before it reaches SQL: `text`, `serial` (a serial
+ * id: an `integer` from 1 to 2^31-1) or `timestamp` (a `timestamptz`).
+ */
+export type SortValueKind = 'text' | 'serial' | 'timestamp';
 
 export interface Keyset<T> {
   /** Distinguishes cursors of different lists and orders: a cursor is only valid where it was made. */
@@ -28,7 +32,7 @@ export interface Keyset<T> {
   sortExpr: string;
   sortKind: SortValueKind;
   sortValue(row: T): string | number | Date;
-  /** SQL expression of the unique tie-breaker, e.g. `ns.id`. */
+  /** SQL expression of the unique tie-breaker, e.g. `ns.id` (a serial `integer` column). */
   idExpr: string;
   idValue(row: T): number;
   direction: 'ASC' | 'DESC';
@@ -36,10 +40,34 @@ export interface Keyset<T> {
 
 type CursorValue = string | number;
 
+/** The largest value of PostgreSQL's `integer`, the type of every serial id. */
+export const MAX_SERIAL = 2_147_483_647;
+
+/** A serial id as cursors hold it: an integer from 1 (serials start there) to MAX_SERIAL. */
+export const isSerial = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_SERIAL;
+
+/**
+ * A timestamp exactly as cursors hold it (Date#toISOString, always UTC, milliseconds), in years 1 to 9999: what
+ * PostgreSQL reads back as the same instant. Anything else (other spellings JavaScript's Date.parse accepts, year
+ * 0, six-digit years) could be read differently or refused by the database.
+ */
+const isCursorTimestamp = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  /^(?!0000)\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(value) &&
+  !Number.isNaN(Date.parse(value)) &&
+  new Date(value).toISOString() === value;
+
 function encodeCursor(tag: string, value: CursorValue, id: number): string {
   return Buffer.from(JSON.stringify([tag, value, id]), 'utf8').toString('base64url');
 }
 
+/**
+ * The sort value and id of a cursor made by `pageOf` for this list; BAD_USER_INPUT on `field` for anything else:
+ * not base64url JSON, another shape, another list's or order's tag, a value of the wrong type for the sort
+ * column, text with NUL or a lone surrogate, an id or serial value outside 1..MAX_SERIAL, a timestamp not in the exact
+ * form above. Nothing a client sends reaches SQL unchecked.
+ */
 function decodeCursor(
   cursor: string,
   field: string,
@@ -53,23 +81,18 @@ function decodeCursor(
   } catch {
     throw invalid;
   }
-  if (
-    !Array.isArray(parsed) ||
-    parsed.length !== 3 ||
-    parsed[0] !== tag ||
-    !Number.isSafeInteger(parsed[2])
-  ) {
+  if (!Array.isArray(parsed) || parsed.length !== 3 || parsed[0] !== tag || !isSerial(parsed[2])) {
     throw invalid;
   }
   const value = parsed[1];
   const valid =
-    kind === 'number'
-      ? typeof value === 'number' && Number.isFinite(value)
+    kind === 'serial'
+      ? isSerial(value)
       : kind === 'timestamp'
-        ? typeof value === 'string' && !Number.isNaN(Date.parse(value))
+        ? isCursorTimestamp(value)
         : typeof value === 'string' && !textProblem(value);
   if (!valid) throw invalid;
-  return [value, parsed[2]];
+  return [value as CursorValue, parsed[2]];
 }
 
 /** Validates `first`/`last` and returns the page size and direction. */

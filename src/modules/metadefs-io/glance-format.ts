@@ -211,3 +211,63 @@ export function exportFileName(namespace: string, taken: Set<string>): string {
   taken.add(name);
   return name;
 }
+
+/** What Python's `str()` writes for an int: no sign for zero, no leading zeros, no spaces. */
+const PYTHON_INT = /^(?:0|-?[1-9][0-9]*)$/;
+
+/**
+ * What Python's `repr()` / `str()` writes for a finite float (Glance runs on Python 3): the shortest digits that
+ * read back as the same double (what JavaScript's toExponential() also gives), in fixed notation with at least
+ * one fractional digit when the decimal exponent is from -4 to 15 ("1.5", "3.0", "0.0001"), otherwise
+ * "<digits>e<sign><at least two digits>" ("1e+16", "1.5e-05").
+ */
+export function pythonFloatText(value: number): string {
+  if (value === 0) return Object.is(value, -0) ? '-0.0' : '0.0';
+  const sign = value < 0 ? '-' : '';
+  const [mantissa, exponentText] = Math.abs(value).toExponential().split('e');
+  const exponent = Number(exponentText);
+  if (exponent < -4 || exponent >= 16) {
+    return `${sign}${mantissa}e${exponent < 0 ? '-' : '+'}${String(Math.abs(exponent)).padStart(2, '0')}`;
+  }
+  const digits = mantissa.replace('.', '');
+  if (exponent < 0) return `${sign}0.${'0'.repeat(-exponent - 1)}${digits}`;
+  const whole = digits.slice(0, exponent + 1).padEnd(exponent + 1, '0');
+  return `${sign}${whole}.${digits.slice(exponent + 1) || '0'}`;
+}
+
+/**
+ * The typed value a text stands for, when Glance's API could have written exactly that text for a value of this
+ * property type, or undefined. Glance's API reads `default` (and enum values) as text (WSME `bytes`/`text`
+ * attributes: `str(value)` of the JSON number or boolean sent), so a property created through it stores
+ * `"default": "3"`, `"1.5"` or `"True"` and `db_export_metadefs` writes them so:
+ * - integer: Python's str() of an int within JSON's exactly representable range (±2^53-1): "3", "-12", "0".
+ *   Not "3.0" (str() of the float 3.0, which is not an integer for the Draft 4 validator Glance uses), "03",
+ *   " 3", "+3", "3e0", "0x3";
+ * - number: the same integer texts, or Python's str() of a float ("1.5", "3.0", "1e-05", "1e+16"), nothing else
+ *   (not "1.50", ".5", "1E5", "inf", "nan");
+ * - boolean: "True" / "False" (str() of Python's booleans) and "true" / "false" (JSON's spelling); not "1",
+ *   "yes", "TRUE";
+ * - string and array: nothing (a string is already a string; Glance's API cannot store an array default at all:
+ *   WSME turns a list into null, which a load takes as absent).
+ */
+export function glanceTextValue(type: unknown, text: string): number | boolean | undefined {
+  switch (type) {
+    case 'integer': {
+      const value = Number(text);
+      return PYTHON_INT.test(text) && Number.isSafeInteger(value) ? value : undefined;
+    }
+    case 'number': {
+      const value = Number(text);
+      if (PYTHON_INT.test(text)) return Number.isSafeInteger(value) ? value : undefined;
+      return text !== '' && Number.isFinite(value) && pythonFloatText(value) === text ? value : undefined;
+    }
+    case 'boolean':
+      return text === 'True' || text === 'true'
+        ? true
+        : text === 'False' || text === 'false'
+          ? false
+          : undefined;
+    default:
+      return undefined;
+  }
+}

@@ -20,6 +20,7 @@ import { checkPropertySchema } from '../properties/property-schema';
 import { checkProperty, propertyService, type PropertyDoc } from '../properties/property.service';
 import {
   exportFileName,
+  glanceTextValue,
   parseGlanceDocument,
   type ExportedNamespaceDocument,
   type GlanceNamespaceDocument,
@@ -46,11 +47,50 @@ export interface LoadReport {
 }
 
 /**
- * Glance accepted definitions our rules refuse, and its own files have some: duplicate enum values
- * (compute-host-capabilities, software-databases) and a default outside its enum (software-databases,
- * sw_database_oracle_edition "Express"). A load repairs exactly these two, dropping the repeats (first
- * occurrence kept) or the invalid default, and reports each repair as a warning; anything else invalid
- * fails the file.
+ * Values of a property that Glance's API stores as text (see glanceTextValue) as the typed values they stand
+ * for: `enum` (and `items.enum`, by the items' type) when every value of it converts exactly, and `default`
+ * when it converts exactly; each conversion is reported as a warning. Anything else is left as it is: an enum
+ * with a value that does not convert fails the file as any invalid enum does, a default that does not convert
+ * is dropped by repairForLoad.
+ */
+function typedFromGlanceText(place: string, doc: Record<string, unknown>, warnings?: string[]) {
+  const result: Record<string, unknown> = { ...doc };
+  const convertEnum = (values: unknown, type: unknown, where: string): unknown => {
+    if (!Array.isArray(values) || !values.length || !values.every((value) => typeof value === 'string'))
+      return values;
+    const typed = values.map((value: string) => glanceTextValue(type, value));
+    if (typed.some((value) => value === undefined)) return values;
+    warnings?.push(`${where}: read ${JSON.stringify(values)} as ${JSON.stringify(typed)} (${type} values)`);
+    return typed;
+  };
+  if (result.enum !== undefined) result.enum = convertEnum(result.enum, result.type, `${place}.enum`);
+  const items = result.items as Record<string, unknown> | undefined;
+  if (items && typeof items === 'object' && items.enum !== undefined) {
+    result.items = { ...items, enum: convertEnum(items.enum, items.type, `${place}.items.enum`) };
+  }
+  if (typeof result.default === 'string') {
+    const typed = glanceTextValue(result.type, result.default);
+    if (typed !== undefined) {
+      warnings?.push(
+        `${place}.default: read ${JSON.stringify(result.default)} as ${JSON.stringify(typed)} (${String(result.type)})`,
+      );
+      result.default = typed;
+    }
+  }
+  return result;
+}
+
+/**
+ * What a load repairs, and nothing else (docs/catalog.md lists it; each repair is a warning of the report):
+ * 1. values Glance's API stores as text, read as the typed values they stand for when the text is exactly what
+ *    Glance writes for one (typedFromGlanceText, glanceTextValue): `default` ("3" → 3, "1.5" → 1.5,
+ *    "True" → true) and enum values (["1", "2"] → [1, 2]);
+ * 2. duplicate enum values (Glance's own compute-host-capabilities and software-databases have some): the
+ *    repeats are dropped, the first occurrence kept;
+ * 3. a default that is invalid for its property once the above is done (outside its enum, as software-databases'
+ *    sw_database_oracle_edition "Express"; or a text that does not convert exactly, as "3.0" for an integer):
+ *    dropped, the warning naming the property and the value.
+ * Anything else invalid fails the file.
  */
 function repairForLoad(place: string, doc: Record<string, unknown>, warnings?: string[]) {
   const dedupe = (values: unknown, where: string): unknown => {
@@ -66,7 +106,7 @@ function repairForLoad(place: string, doc: Record<string, unknown>, warnings?: s
       return false;
     });
   };
-  const result: Record<string, unknown> = { ...doc };
+  const result = typedFromGlanceText(place, doc, warnings);
   if (result.enum !== undefined) result.enum = dedupe(result.enum, `${place}.enum`);
   const items = result.items as Record<string, unknown> | undefined;
   if (items && typeof items === 'object' && items.enum !== undefined) {
@@ -77,7 +117,11 @@ function repairForLoad(place: string, doc: Record<string, unknown>, warnings?: s
     if (problems.length && problems.every((problem) => problem.field === 'p.default')) {
       const { default: dropped, ...rest } = result;
       if (!checkPropertySchema(rest, 'p').problems.length) {
-        warnings?.push(`${place}.default: dropped ${JSON.stringify(dropped)} (${problems[0].message})`);
+        const why =
+          typeof dropped === 'string' && result.type !== 'string'
+            ? `not an exact ${String(result.type)} value as Glance writes one`
+            : problems[0].message;
+        warnings?.push(`${place}.default: dropped ${JSON.stringify(dropped)} (${why})`);
         return rest;
       }
     }
@@ -91,10 +135,12 @@ const propertyDocs = (
   warnings?: string[],
   place = '',
 ): PropertyDoc[] =>
-  Object.entries(properties ?? {}).map(([name, doc]) => ({
-    ...repairForLoad(`${place}properties[${JSON.stringify(name)}]`, doc as Record<string, unknown>, warnings),
-    name,
-  }));
+  Object.entries(properties ?? {}).map(([name, doc]) => {
+    // The key names the property. Glance's API stores the name inside the document too: it is set aside before
+    // the repairs, whose checks would otherwise see an unknown key and repair nothing.
+    const { name: _inside, ...rest } = doc as Record<string, unknown>;
+    return { ...repairForLoad(`${place}properties[${JSON.stringify(name)}]`, rest, warnings), name };
+  });
 
 const objectDocs = (doc: GlanceNamespaceDocument, warnings?: string[]): ObjectDoc[] =>
   (doc.objects ?? []).map((object) => ({

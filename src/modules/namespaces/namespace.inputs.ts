@@ -64,7 +64,8 @@ export class UpdateNamespaceInput {
 export class NamespaceFilter {
   @Field(() => [String], {
     nullable: true,
-    description: 'Associated with any of these resource types (as Glance).',
+    description:
+      'Associated with at least one of these resource types (as Glance). An empty list matches no namespace, as in Glance; leave the field out (or null) for no condition.',
   })
   resourceTypes?: string[] | null;
 

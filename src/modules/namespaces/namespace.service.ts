@@ -155,10 +155,13 @@ export class NamespaceService {
     const query = ctx.db.getRepository(Namespace).createQueryBuilder('ns');
     restrictToVisible(query, 'ns', ctx.identity);
     const filter = args.filter;
-    if (filter?.resourceTypes?.length) {
+    if (filter?.resourceTypes) {
+      // "Associated with at least one of them": an empty list holds for no namespace (Glance answers none too).
       query.andWhere(
-        `EXISTS (SELECT 1 FROM namespace_resource_types nrt JOIN resource_types rt ON rt.id = nrt.resource_type_id
-                 WHERE nrt.namespace_id = ns.id AND rt.name IN (:...filterResourceTypes))`,
+        filter.resourceTypes.length
+          ? `EXISTS (SELECT 1 FROM namespace_resource_types nrt JOIN resource_types rt ON rt.id = nrt.resource_type_id
+                 WHERE nrt.namespace_id = ns.id AND rt.name IN (:...filterResourceTypes))`
+          : 'false',
         { filterResourceTypes: filter.resourceTypes },
       );
     }

@@ -56,8 +56,13 @@ export abstract class ViewableNodeEntity extends NodeEntity {
   readonly view?: ResourceTypeView | null;
 
   protected override get nodeKey(): string {
-    return this.view ? `${this.pk}@${this.view.resourceType}` : String(this.pk);
+    return this.view ? viewKey(this.pk, this.view.resourceType) : String(this.pk);
   }
+}
+
+/** The node key of a row seen in the view of `resourceType` (see parseViewKey). */
+export function viewKey(pk: number, resourceType: string): string {
+  return `${pk}@${resourceType}`;
 }
 
 /**

@@ -6,6 +6,7 @@ import { MetadefTag } from '../metadef-tags/metadef-tag.entity';
 import { metadefTagService } from '../metadef-tags/metadef-tag.service';
 import { Namespace } from '../namespaces/namespace.entity';
 import { namespaceService } from '../namespaces/namespace.service';
+import { viewKey } from '../namespaces/resource-type-view';
 import { MetadefObject } from '../objects/object.entity';
 import { objectService } from '../objects/object.service';
 import { PropertyDefinition } from '../properties/property.entity';
@@ -17,19 +18,40 @@ import { resourceService } from '../resources/resource.service';
 import { Trait } from '../traits/trait.entity';
 import { traitService } from '../traits/trait.service';
 
+/** One node id that a deletion took away, with the GraphQL type of the node (its `__typename`). */
+export interface DeletedNodeRef {
+  typename: string;
+  nodeId: string;
+}
+
+/** A catalog row that resource type views show as nodes of their own (see resource-type-view.ts). */
+interface ViewableRow {
+  type: string;
+  pk: number;
+}
+
 /**
  * `deleteNode(id:)`: deletes any deletable node through its own service (the same rules as the typed delete
  * mutations: protected namespaces, standard traits, providers with children…) and says which node ids are
- * gone, so that a client cache can evict them: the node itself and, for a namespace, everything in it; for
- * an object, its properties.
+ * gone, so that a client cache can evict them: the node itself and what went with it (for a namespace its
+ * properties, objects, their properties and its tags; for an object its properties), each under its plain id
+ * and under the id of every resource type view it can be seen in (one per association of its namespace that
+ * applies a prefix), whichever id the deletion was asked with.
  */
 export class NodeDeletionService {
-  delete(tx: Context, node: Node): Promise<string[]> {
+  delete(tx: Context, node: Node): Promise<DeletedNodeRef[]> {
     return tx.transaction(async (tx) => {
       if (node instanceof Namespace) {
-        const contained = await this.idsIn(tx, node.pk);
+        // Locked first (as the delete will), so that nothing is added to it or associated between the listing
+        // and the delete; NOT_FOUND / FORBIDDEN exactly as deleteNamespace.
+        await namespaceService.requireWritable(tx, node.name);
+        const gone = await this.withViews(tx, node.pk, [
+          { type: Namespace.nodeType, pk: node.pk },
+          ...(await this.rowsIn(tx, 'namespace_id', node.pk, [PropertyDefinition, MetadefObject])),
+        ]);
+        gone.push(...(await this.rowsIn(tx, 'namespace_id', node.pk, [MetadefTag])).map(plain));
         await namespaceService.delete(tx, node.name);
-        return contained;
+        return gone;
       }
       if (node instanceof PropertyDefinition) {
         if (node.objectId !== null) {
@@ -38,32 +60,37 @@ export class NodeDeletionService {
             'this property belongs to an object: update or delete the object instead',
           );
         }
-        await propertyService.delete(tx, await this.namespaceName(tx, node.namespaceId), node.storedName);
-        return [];
+        const namespace = await this.lockNamespace(tx, node.namespaceId);
+        const gone = await this.withViews(tx, node.namespaceId, [
+          { type: PropertyDefinition.nodeType, pk: node.pk },
+        ]);
+        await propertyService.delete(tx, namespace, node.storedName);
+        return gone;
       }
       if (node instanceof MetadefObject) {
-        const properties: { id: number }[] = await tx.db.query(
-          'SELECT id FROM metadef_properties WHERE object_id = $1',
-          [node.pk],
-        );
-        await objectService.delete(tx, await this.namespaceName(tx, node.namespaceId), node.name);
-        return properties.map((row) => encodeGlobalId(PropertyDefinition.nodeType, row.id));
+        const namespace = await this.lockNamespace(tx, node.namespaceId);
+        const gone = await this.withViews(tx, node.namespaceId, [
+          { type: MetadefObject.nodeType, pk: node.pk },
+          ...(await this.rowsIn(tx, 'object_id', node.pk, [PropertyDefinition])),
+        ]);
+        await objectService.delete(tx, namespace, node.name);
+        return gone;
       }
       if (node instanceof MetadefTag) {
         await metadefTagService.delete(tx, await this.namespaceName(tx, node.namespaceId), node.name);
-        return [];
+        return [plain({ type: MetadefTag.nodeType, pk: node.pk })];
       }
       if (node instanceof Trait) {
         await traitService.delete(tx, node.name);
-        return [];
+        return [{ typename: Trait.nodeType, nodeId: node.id }];
       }
       if (node instanceof ResourceProvider) {
         await resourceProviderService.delete(tx, node.uuid);
-        return [];
+        return [{ typename: ResourceProvider.nodeType, nodeId: node.id }];
       }
       if (node instanceof Resource) {
         await resourceService.delete(tx, node.uuid);
-        return [];
+        return [{ typename: Resource.nodeType, nodeId: node.id }];
       }
       throw new InputError('id', 'this kind of node cannot be deleted');
     });
@@ -73,16 +100,57 @@ export class NodeDeletionService {
     return (await tx.db.getRepository(Namespace).findOneByOrFail({ pk })).name;
   }
 
-  /** The global ids of the properties, objects and tags of a namespace. */
-  private async idsIn(tx: Context, namespacePk: number): Promise<string[]> {
-    const rows: { type: string; id: number }[] = await tx.db.query(
-      `SELECT $2::text AS type, id FROM metadef_properties WHERE namespace_id = $1
-       UNION ALL SELECT $3::text, id FROM metadef_objects WHERE namespace_id = $1
-       UNION ALL SELECT $4::text, id FROM metadef_tags WHERE namespace_id = $1`,
-      [namespacePk, PropertyDefinition.nodeType, MetadefObject.nodeType, MetadefTag.nodeType],
+  /** The namespace's name, with the namespace locked for the transaction (NOT_FOUND / FORBIDDEN as its writes). */
+  private async lockNamespace(tx: Context, pk: number): Promise<string> {
+    return (await namespaceService.requireWritable(tx, await this.namespaceName(tx, pk))).name;
+  }
+
+  /** The rows of these node types whose `column` (namespace_id or object_id) is `pk`, by type then key. */
+  private async rowsIn(
+    tx: Context,
+    column: 'namespace_id' | 'object_id',
+    pk: number,
+    types: (typeof PropertyDefinition | typeof MetadefObject | typeof MetadefTag)[],
+  ): Promise<ViewableRow[]> {
+    const tables = new Map<string, string>([
+      [PropertyDefinition.nodeType, 'metadef_properties'],
+      [MetadefObject.nodeType, 'metadef_objects'],
+      [MetadefTag.nodeType, 'metadef_tags'],
+    ]);
+    const rows: ViewableRow[] = [];
+    for (const type of types) {
+      const found: { id: number }[] = await tx.db.query(
+        `SELECT id FROM ${tables.get(type.nodeType)!} WHERE ${column} = $1 ORDER BY id`,
+        [pk],
+      );
+      rows.push(...found.map((row) => ({ type: type.nodeType, pk: row.id })));
+    }
+    return rows;
+  }
+
+  /**
+   * Each row's plain id, then its id in every resource type view of the namespace: one per association that
+   * applies a prefix (an association without one shows the plain node; see ResourceTypeView).
+   */
+  private async withViews(tx: Context, namespacePk: number, rows: ViewableRow[]): Promise<DeletedNodeRef[]> {
+    const views: { name: string }[] = await tx.db.query(
+      `SELECT rt.name FROM namespace_resource_types nrt JOIN resource_types rt ON rt.id = nrt.resource_type_id
+        WHERE nrt.namespace_id = $1 AND nrt.prefix <> '' ORDER BY rt.name`,
+      [namespacePk],
     );
-    return rows.map((row) => encodeGlobalId(row.type, row.id));
+    return rows.flatMap((row) => [
+      plain(row),
+      ...views.map((view) => ({
+        typename: row.type,
+        nodeId: encodeGlobalId(row.type, viewKey(row.pk, view.name)),
+      })),
+    ]);
   }
 }
+
+const plain = (row: ViewableRow): DeletedNodeRef => ({
+  typename: row.type,
+  nodeId: encodeGlobalId(row.type, row.pk),
+});
 
 export const nodeDeletionService = new NodeDeletionService();

@@ -8,7 +8,7 @@ import { FILTER_TAGS_MAX } from './resource.rules';
 export class CreateResourceInput {
   @Field(() => UUIDScalar, {
     nullable: true,
-    description: 'The cloud object uuid (CONFLICT when registered already). Default: a new random uuid.',
+    description: RESOURCE_DOCS.newUuid,
   })
   uuid?: string | null;
 
@@ -71,18 +71,28 @@ export class ResourceFilter {
   })
   projectId?: string | null;
 
-  @Field(() => [String], { nullable: true, description: 'Has all of these tags.' })
+  @Field(() => [String], {
+    nullable: true,
+    description: 'Has all of these tags. An empty list: every resource (each has all of none).',
+  })
   tags?: string[] | null;
 
-  @Field(() => [String], { nullable: true, description: 'Has at least one of these tags.' })
+  @Field(() => [String], {
+    nullable: true,
+    description: 'Has at least one of these tags. An empty list: no resource.',
+  })
   tagsAny?: string[] | null;
 
-  @Field(() => [String], { nullable: true, description: 'Has none of these tags.' })
+  @Field(() => [String], {
+    nullable: true,
+    description: 'Has none of these tags. An empty list: every resource.',
+  })
   notTags?: string[] | null;
 
   @Field(() => [String], {
     nullable: true,
-    description: 'Lacks at least one of these tags (does not have all of them).',
+    description:
+      'Lacks at least one of these tags (does not have all of them). An empty list: no resource (none lacks one of none).',
   })
   notTagsAny?: string[] | null;
 }

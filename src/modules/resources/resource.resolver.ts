@@ -96,7 +96,7 @@ export class ResourceResolver {
 
   @Mutation(() => Resource, {
     description:
-      "Registers a resource with its tags and properties. The type must be in the catalog (admins register an unknown one); projectId other than the caller's: admins only (FORBIDDEN). CONFLICT when the uuid is taken.",
+      "Registers a resource with its tags and properties. The type must be in the catalog (admins register an unknown one); projectId other than the caller's: admins only (FORBIDDEN). CONFLICT when a resource the caller can see has the uuid; BAD_USER_INPUT (input.uuid) when the uuid cannot be used, another project's resource having it included (see CreateResourceInput.uuid).",
   })
   createResource(
     @Ctx() ctx: Context,

@@ -49,6 +49,22 @@ function checkResourceFields(input: {
   problems.throwIfAny();
 }
 
+/**
+ * The nil and max UUIDs (RFC 9562): placeholders, never a cloud object's id. A new resource cannot take them.
+ */
+const RESERVED_UUIDS = new Set([
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+]);
+
+/**
+ * createResource's answer (BAD_USER_INPUT on input.uuid) for a uuid the caller cannot use: a reserved one, or one
+ * taken by a resource the caller may not see. The same words for both, naming no resource: uuids are unique
+ * across projects, so that the uuid is unusable stays observable (docs/resources.md says what that tells).
+ */
+export const UNUSABLE_UUID =
+  'cannot be used for a new resource: choose another uuid, or leave it out to get a new random one';
+
 export interface AddTagResult {
   tags: string[];
   created: boolean;
@@ -127,7 +143,7 @@ export class ResourceService {
     return paginate(query, args, {
       tag: 'resources:id',
       sortExpr: 'r.id',
-      sortKind: 'number',
+      sortKind: 'serial',
       sortValue: (row) => row.pk,
       idExpr: 'r.id',
       idValue: (row) => row.pk,
@@ -167,12 +183,23 @@ export class ResourceService {
       }
       const type = await this.resolveType(tx, input.resourceType, 'input.resourceType');
       const uuid = input.uuid ?? randomUUID();
+      if (RESERVED_UUIDS.has(uuid.toLowerCase())) throw new InputError('input.uuid', UNUSABLE_UUID);
       const inserted: { id: number }[] = await tx.db.query(
         `INSERT INTO resources (uuid, name, resource_type_id, project_id) VALUES ($1, $2, $3, $4)
          ON CONFLICT (uuid) DO NOTHING RETURNING id`,
         [uuid, input.name ?? null, type.pk, projectId],
       );
-      if (!inserted.length) throw new ConflictError(`Resource "${uuid}" already exists`);
+      if (!inserted.length) {
+        // Taken. Only a caller who may see the resource learns that it exists; anyone else gets the answer of a
+        // reserved uuid, which says nothing of a resource (see UNUSABLE_UUID).
+        const [taken] = (await tx.db.query('SELECT project_id FROM resources WHERE uuid = $1', [uuid])) as {
+          project_id: string;
+        }[];
+        if (taken && (tx.identity.isAdmin || taken.project_id === tx.identity.projectId)) {
+          throw new ConflictError(`Resource "${uuid}" already exists`);
+        }
+        throw new InputError('input.uuid', UNUSABLE_UUID);
+      }
       const pk = inserted[0].id;
       if (input.tags != null) await this.writeTags(tx, pk, checkTags('input.tags', input.tags));
       if (input.properties != null) {

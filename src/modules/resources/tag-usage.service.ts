@@ -1,5 +1,5 @@
 import type { Context } from '../../common/context';
-import { InputError } from '../../common/errors';
+import { InputError, textProblem } from '../../common/errors';
 import { pageSize, type Page } from '../../common/relay/paginate';
 import type { ResourceTagUsageFilter } from './resource.inputs';
 import { checkLookup } from './resource.rules';
@@ -19,6 +19,8 @@ function encodeCursor(row: { normalized: string; tag: string }): string {
   return Buffer.from(JSON.stringify([CURSOR_TAG, row.normalized, row.tag]), 'utf8').toString('base64url');
 }
 
+/** The position of a cursor made here; BAD_USER_INPUT on `after` for anything else (text with NUL or a lone
+ * surrogate included: it would reach SQL). */
 function decodeCursor(cursor: string): [string, string] {
   let parsed: unknown;
   try {
@@ -31,7 +33,9 @@ function decodeCursor(cursor: string): [string, string] {
     parsed.length !== 3 ||
     parsed[0] !== CURSOR_TAG ||
     typeof parsed[1] !== 'string' ||
-    typeof parsed[2] !== 'string'
+    typeof parsed[2] !== 'string' ||
+    textProblem(parsed[1]) ||
+    textProblem(parsed[2])
   ) {
     throw new InputError('after', 'is not a valid cursor for this list');
   }

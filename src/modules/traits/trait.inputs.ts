@@ -5,7 +5,10 @@ export class TraitFilter {
   @Field(() => String, { nullable: true, description: 'Names starting with this prefix, e.g. "HW_CPU".' })
   startsWith?: string | null;
 
-  @Field(() => [String], { nullable: true, description: 'Only these names (those that exist).' })
+  @Field(() => [String], {
+    nullable: true,
+    description: 'Only these names (those that exist). An empty list: no trait.',
+  })
   names?: string[] | null;
 
   @Field(() => Boolean, {

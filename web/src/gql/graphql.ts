@@ -112,17 +112,17 @@ export type PropertyType =
 
 /** Every condition given must hold (AND). Tag conditions follow Nova: contradictory ones simply match nothing. Each tag list holds at most 100 tags (BAD_USER_INPUT). */
 export type ResourceFilter = {
-  /** Has none of these tags. */
+  /** Has none of these tags. An empty list: every resource. */
   notTags?: Array<string> | null | undefined;
-  /** Lacks at least one of these tags (does not have all of them). */
+  /** Lacks at least one of these tags (does not have all of them). An empty list: no resource (none lacks one of none). */
   notTagsAny?: Array<string> | null | undefined;
   /** Resources of this project (non-admins only ever see their own project's). */
   projectId?: string | null | undefined;
   /** Resources of this type. */
   resourceType?: string | null | undefined;
-  /** Has all of these tags. */
+  /** Has all of these tags. An empty list: every resource (each has all of none). */
   tags?: Array<string> | null | undefined;
-  /** Has at least one of these tags. */
+  /** Has at least one of these tags. An empty list: no resource. */
   tagsAny?: Array<string> | null | undefined;
 };
 
