@@ -201,6 +201,15 @@ if (server) {
       expect(await validateStandard(t)).toMatchObject({ valid: STANDARD, queries: 0 });
       console.log(`black-holed feed noticed after ${noticedMs} ms (heartbeat 300 ms, deadline 1500 ms)`);
     });
+
+    it('stops at once while its connection is black-holed (a goodbye would never be answered)', async () => {
+      proxy.blackHole((parameters) => parameters.application_name === FEED_APPLICATION_NAME);
+      const started = Date.now();
+      await t.app.changes.stop();
+      expect(Date.now() - started).toBeLessThan(10_000);
+      const holed = proxy.connections().filter((connection) => connection.holed);
+      await until(() => holed.every((connection) => !connection.open));
+    });
   });
 } else {
   describe('change feed heartbeat: a LISTEN connection that silently stopped listening (PGlite)', () => {

@@ -7,8 +7,9 @@ export interface ProxiedConnection {
   parameters: StartupParameters;
   /** Its bytes are dropped both ways (set by blackHole, for good: its protocol stream is broken by then). */
   holed: boolean;
-  /** Whether the client side (the service) closed it. */
+  /** Whether the client side (the service) ended or closed it. */
   closedByClient: boolean;
+  /** Neither side has ended it (as far as the proxy forwards). */
   open: boolean;
 }
 
@@ -47,8 +48,13 @@ export async function startTcpProxy(target: URL): Promise<TcpProxy> {
   const all: ProxiedConnection[] = [];
   let matches: ((parameters: StartupParameters) => boolean) | undefined;
 
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+  // Half-open sockets: the proxy, not Node, decides whether a FIN is answered (a black-holed one is not).
+  const server = net.createServer({ allowHalfOpen: true }, (client) => {
+    const upstream = net.connect({
+      port: Number(target.port || 5432),
+      host: target.hostname,
+      allowHalfOpen: true,
+    });
     sockets.add(client).add(upstream);
     const connection: ProxiedConnection = { parameters: {}, holed: false, closedByClient: false, open: true };
     all.push(connection);
@@ -70,18 +76,41 @@ export async function startTcpProxy(target: URL): Promise<TcpProxy> {
       if (!connection.holed) client.write(chunk);
     });
     const drop = () => {
-      connection.open = false;
       client.destroy();
       upstream.destroy();
       sockets.delete(client);
       sockets.delete(upstream);
     };
-    const clientEnded = () => {
+    /** The service let go of the connection (its FIN or RST reached the proxy). */
+    const clientLeft = () => {
       if (connection.open) connection.closedByClient = true;
+      connection.open = false;
+    };
+    client.on('end', () => {
+      clientLeft();
+      // A black-holed connection answers nothing, not even a FIN: its client socket stays half-open (close()
+      // destroys it); the server side is let go.
+      if (connection.holed) upstream.destroy();
+      else upstream.end();
+    });
+    client.on('close', () => {
+      clientLeft();
+      drop();
+    });
+    client.on('error', () => {
+      clientLeft();
+      drop();
+    });
+    // The server ending a black-holed connection is not heard of either.
+    upstream.on('end', () => {
+      if (!connection.holed) client.end();
+    });
+    const upstreamGone = () => {
+      if (connection.holed) return;
+      connection.open = false;
       drop();
     };
-    client.on('close', clientEnded).on('error', clientEnded);
-    upstream.on('close', drop).on('error', drop);
+    upstream.on('close', upstreamGone).on('error', upstreamGone);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
