@@ -48,6 +48,14 @@ export interface Config {
   feedHeartbeatTimeoutMs: number;
   /** The bound of each instance's cache of catalog answers, in MB of their JSON (CATALOG_CACHE_MB; 0: off). */
   catalogCacheMb: number;
+  /**
+   * CORS_ORIGINS: the browser origins, besides the service's own, whose pages may call the API (exact origins
+   * such as `https://horizon.example`, or with one `*` label: `https://*.example.com`; `*` for any). Empty: only
+   * same-origin pages (a WebSocket from any other origin is refused).
+   */
+  corsOrigins: string[];
+  /** Bounds of GraphQL over WebSocket: what one client, one identity and the instance may hold open. */
+  webSocket: WebSocketLimits;
   limits: { maxDepth: number; maxAliases: number; maxCost: number; maxTokens: number; maxDirectives: number };
   metadefProjectWrites: boolean;
   quotas: {
@@ -59,6 +67,17 @@ export interface Config {
   capabilityDefaultVisibility: Visibility;
   discoveryAllowAllUsers: boolean;
   seedOnStart: boolean;
+}
+
+export interface WebSocketLimits {
+  /** WEBSOCKET_MAX_CONNECTIONS: open WebSockets per instance (an upgrade beyond is refused with HTTP 503). */
+  maxConnections: number;
+  /** SUBSCRIPTIONS_PER_SOCKET: subscriptions one WebSocket may hold at once. */
+  subscriptionsPerSocket: number;
+  /** SUBSCRIPTIONS_PER_IDENTITY: subscriptions one identity (project and user) may hold at once, over all its sockets. */
+  subscriptionsPerIdentity: number;
+  /** SUBSCRIPTIONS_PER_INSTANCE: subscriptions the instance holds at once, all clients together. */
+  subscriptionsPerInstance: number;
 }
 
 export class ConfigError extends Error {}
@@ -153,6 +172,24 @@ function hostSetting(env: Env): string {
     );
   }
   return raw;
+}
+
+/**
+ * CORS_ORIGINS: comma- or space-separated origins (`scheme://host[:port]`, no path), each exact or with `*` as
+ * its first host label (`https://*.example.com`: any subdomain, not the domain itself), or `*` alone (any).
+ */
+function corsOriginsSetting(env: Env): string[] {
+  const entries = (env.CORS_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const entry of entries) {
+    if (entry === '*') continue;
+    const match = /^(https?):\/\/(\*\.)?([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i.exec(entry);
+    if (!match) {
+      throw new ConfigError(
+        `CORS_ORIGINS: "${entry}" is not an origin (scheme://host[:port], e.g. https://horizon.example or https://*.example.com)`,
+      );
+    }
+  }
+  return entries.map((entry) => entry.toLowerCase());
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -340,6 +377,13 @@ export function loadConfig(env: Env = process.env): Config {
     dataMinFreeMb: int(env, 'DATA_MIN_FREE_MB', 64),
     pgliteSharedBuffersMb: int(env, 'PGLITE_SHARED_BUFFERS_MB', 16, 1),
     catalogCacheMb: int(env, 'CATALOG_CACHE_MB', 16),
+    corsOrigins: corsOriginsSetting(env),
+    webSocket: {
+      maxConnections: int(env, 'WEBSOCKET_MAX_CONNECTIONS', 2000, 1),
+      subscriptionsPerSocket: int(env, 'SUBSCRIPTIONS_PER_SOCKET', 50, 1),
+      subscriptionsPerIdentity: int(env, 'SUBSCRIPTIONS_PER_IDENTITY', 200, 1),
+      subscriptionsPerInstance: int(env, 'SUBSCRIPTIONS_PER_INSTANCE', 5000, 1),
+    },
     authMode,
     jwtSecret: env.JWT_SECRET || undefined,
     jwtJwksUrl: url(env, 'JWT_JWKS_URL', /^https?:$/, 'http:// or https://'),

@@ -1,6 +1,8 @@
+import { catalogCacheUsage } from '../src/app/catalog-cache';
 import { createNamespace } from './support/factories';
 import {
   ADMIN,
+  headersOf,
   project,
   startTestApp,
   startTestApps,
@@ -153,6 +155,32 @@ describe('catalog answers cached per instance on the catalog version', () => {
     const mixed = `query { namespaces(first: 1) { totalCount } traits(first: 1) { totalCount } }`;
     await b.ok(mixed);
     expect((await measured(b, mixed)).queries).toBeGreaterThan(1);
+  });
+
+  it('keys answers on what the operation reads: undeclared variables and their size make no new entry', async () => {
+    const instance = (await b.app.contextFor(headersOf(ADMIN))).instance;
+    const types = '{ resourceTypes { name } }';
+    await b.ok(types);
+    const before = catalogCacheUsage(instance);
+    for (let i = 0; i < 20; i += 1) {
+      // What the issue measured: the same query with a large variable it does not declare, each time another.
+      const result = await measured(b, types, { [`junk${i}`]: `${i}`.padEnd(100_000, 'x') });
+      expect(result.errors).toBeUndefined();
+      expect(result.queries).toBe(1);
+    }
+    const after = catalogCacheUsage(instance);
+    expect(after.entries).toBe(before.entries);
+    expect(after.bytes).toBe(before.bytes);
+  });
+
+  it('keys declared variables by value: absent and null apart, the order they come in irrelevant', async () => {
+    await createNamespace(a);
+    const query = `query ($first: Int, $after: String) { namespaces(first: $first, after: $after) { nodes { name } } }`;
+    await b.ok(query, { first: 7, after: null });
+    expect((await measured(b, query, { after: null, first: 7 })).queries).toBe(1);
+    // Absent and null mean the same here, but the cache must not assume so.
+    expect((await measured(b, query, { first: 7 })).queries).toBeGreaterThan(1);
+    expect((await measured(b, query, { first: 7, unused: 'x' })).queries).toBe(1);
   });
 });
 

@@ -16,6 +16,13 @@ describe('configuration', () => {
       pgliteSharedBuffersMb: 16,
       feedHeartbeatMs: 5000,
       feedHeartbeatTimeoutMs: 10000,
+      corsOrigins: [],
+      webSocket: {
+        maxConnections: 2000,
+        subscriptionsPerSocket: 50,
+        subscriptionsPerIdentity: 200,
+        subscriptionsPerInstance: 5000,
+      },
     });
     expect(config.quotas).toEqual({
       namespacesPerProject: 100,
@@ -60,6 +67,14 @@ describe('configuration', () => {
     [{ GRAPHQL_MAX_ALIASES: 'many' }, /GRAPHQL_MAX_ALIASES must be an integer/],
     [{ GRAPHQL_MAX_COST: '3000000000' }, /GRAPHQL_MAX_COST must be an integer >= 1 and <= 2147483647/],
     [{ GRAPHQL_MAX_TOKENS: '0' }, /GRAPHQL_MAX_TOKENS must be an integer >= 1/],
+    [{ CORS_ORIGINS: 'horizon.example' }, /CORS_ORIGINS: "horizon.example" is not an origin/],
+    [
+      { CORS_ORIGINS: 'https://a.example/path' },
+      /CORS_ORIGINS: "https:\/\/a.example\/path" is not an origin/,
+    ],
+    [{ CORS_ORIGINS: 'https://a.*.example' }, /CORS_ORIGINS: "https:\/\/a.\*.example" is not an origin/],
+    [{ SUBSCRIPTIONS_PER_SOCKET: '0' }, /SUBSCRIPTIONS_PER_SOCKET must be an integer >= 1/],
+    [{ WEBSOCKET_MAX_CONNECTIONS: 'lots' }, /WEBSOCKET_MAX_CONNECTIONS must be an integer/],
     [{ GRAPHQL_MAX_DIRECTIVES: 'ten' }, /GRAPHQL_MAX_DIRECTIVES must be an integer/],
     [{ METADEF_NAMESPACES_PER_PROJECT: '-1' }, /METADEF_NAMESPACES_PER_PROJECT must be an integer/],
     [{ METADEF_PROPERTIES_PER_NAMESPACE: '1.5' }, /METADEF_PROPERTIES_PER_NAMESPACE must be an integer/],

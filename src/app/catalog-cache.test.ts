@@ -32,3 +32,14 @@ describe('CatalogCache', () => {
     expect(cache.size).toBe(0);
   });
 });
+
+describe('CatalogCache bound', () => {
+  it('counts keys against the bound, so that long keys cannot grow it past its size', async () => {
+    const cache = new CatalogCache(100_000);
+    await cache.currentVersion(atVersion('1'));
+    for (let i = 0; i < 20; i += 1) cache.set(`${i}:${'k'.repeat(30_000)}`, '1', { data: { i } });
+    expect(cache.bytes).toBeLessThanOrEqual(100_000);
+    expect(cache.size).toBe(3);
+    expect(cache.bytes).toBeGreaterThan(3 * 30_000);
+  });
+});

@@ -1,6 +1,7 @@
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import type { FormattedExecutionResult, OperationDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
+import type { InstanceState } from '../common/changes';
 import type { Context } from '../common/context';
 
 /**
@@ -108,15 +109,24 @@ export class CatalogCache {
     if (version !== this.version || !result.data) return;
     // Its text, which stringifyResult needs anyway: made here once, kept for every hit, and its size.
     const text = textOf(result);
-    this.entries.set(key, { version, result, text }, { size: Math.max(1, text.length) });
-    // An answer larger than the whole cache is not kept.
+    const bytes = Buffer.from(text, 'utf8');
+    // What the entry holds: its key, its text and the text's bytes (the result object is about the text again,
+    // counted once more), so that the bound is on memory, not on the answers alone.
+    const size = key.length + 2 * text.length + bytes.length;
+    this.entries.set(key, { version, result, text }, { size });
+    // An entry larger than the whole cache is not kept.
     if (!this.entries.has(key)) return;
     serialized.set(result.data, text);
-    encodedTexts.set(text, Buffer.from(text, 'utf8'));
+    encodedTexts.set(text, bytes);
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** What the entries hold, as counted against the bound (bytes). */
+  get bytes(): number {
+    return this.entries.calculatedSize;
   }
 }
 
@@ -127,8 +137,36 @@ function cacheOf(ctx: Context): CatalogCache {
 
 const catalogCaches = () => {
   let cache: CatalogCache | undefined;
-  return { forSize: (bytes: number) => (cache ??= new CatalogCache(bytes)) };
+  return {
+    forSize: (bytes: number) => (cache ??= new CatalogCache(bytes)),
+    get made() {
+      return cache;
+    },
+  };
 };
+
+/** How many answers an instance's catalog cache holds, and their bytes as counted against CATALOG_CACHE_MB. */
+export function catalogCacheUsage(instance: InstanceState): { entries: number; bytes: number } {
+  const cache = instance.get(catalogCaches).made;
+  return { entries: cache?.size ?? 0, bytes: cache?.bytes ?? 0 };
+}
+
+/**
+ * The part of a request that decides its answer besides the document: the values of the variables the operation
+ * declares (in its order; absent and null kept apart). Anything else a client sends (undeclared variables, an
+ * operation name that only picks the operation) is left out, so it cannot make keys grow or multiply.
+ */
+function declaredVariables(
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown> | undefined,
+) {
+  const declared: Record<string, unknown> = {};
+  for (const definition of operation.variableDefinitions ?? []) {
+    const name = definition.variable.name.value;
+    if (variables && Object.prototype.hasOwnProperty.call(variables, name)) declared[name] = variables[name];
+  }
+  return declared;
+}
 
 /**
  * Who asks decides what a catalog query sees (admins everything, others public namespaces and their
@@ -152,7 +190,7 @@ export function catalogCachePlugin(): ApolloServerPlugin<Context> {
       if (contextValue.config.catalogCacheMb <= 0) return;
       return {
         async responseForOperation({ operation, queryHash, request, contextValue: ctx }) {
-          if (!isCatalogQuery(operation)) return null;
+          if (!isCatalogQuery(operation) || !operation) return null;
           const cache = cacheOf(ctx);
           let version: string;
           try {
@@ -161,12 +199,12 @@ export function catalogCachePlugin(): ApolloServerPlugin<Context> {
             // The database is unreachable or refusing: execution reports that as it does for any query.
             return null;
           }
+          // The document (its hash), the operation chosen in it, and the declared variables' values.
           const key = JSON.stringify([
             audience(ctx),
             queryHash,
-            request.operationName ?? null,
-            // No variables and {} ask the same.
-            Object.keys(request.variables ?? {}).length ? request.variables : null,
+            operation.name?.value ?? null,
+            declaredVariables(operation, request.variables),
           ]);
           const cached = cache.get(key, version);
           if (cached) {

@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin, HTTPGraphQLRequest } from '@apollo/server';
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Context } from '../common/context';
 
 /** Operation names come from clients: keep the label set bounded so a client cannot explode it. */
@@ -11,6 +11,8 @@ export interface Metrics {
   duration: Histogram<'operation' | 'type'>;
   errors: Counter<'code'>;
   operationLabel(name: string | null | undefined): string;
+  /** Registers a gauge whose value is read from `read` at each scrape. */
+  gauge(name: string, help: string, read: () => number): void;
 }
 
 export function createMetrics(): Metrics {
@@ -38,6 +40,17 @@ export function createMetrics(): Metrics {
       labelNames: ['code'],
       registers: [registry],
     }),
+    gauge(name, help, read) {
+      registry.removeSingleMetric(name);
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read());
+        },
+      });
+    },
     operationLabel(name) {
       const label = (name || 'anonymous').slice(0, 64);
       if (seen.has(label)) return label;

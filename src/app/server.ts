@@ -24,7 +24,7 @@ import { inputGuardPlugin } from './input-guard';
 import { createArmor, parseOptions } from './limits';
 import { createMetrics, observabilityPlugin, type Metrics } from './observability';
 import { buildAppSchema } from './schema';
-import { attachSubscriptions, subscriptionsOverHttpRefused } from './subscriptions';
+import { attachSubscriptions, transportPlugin } from './subscriptions';
 
 export interface App {
   config: Config;
@@ -111,7 +111,8 @@ export async function createApp({
       ApolloServerPluginCacheControlDisabled(),
       observabilityPlugin(metrics, logged),
       inputGuardPlugin(schema),
-      subscriptionsOverHttpRefused(),
+      // Subscriptions: refused over HTTP, handed back to the WebSocket layer once every check passed.
+      transportPlugin(),
       ...armor.plugins,
       // Last: serves a cached answer only to an operation every plugin above has let through.
       catalogCachePlugin(),
@@ -202,13 +203,14 @@ export async function createApp({
   );
   const subscriptions = attachSubscriptions({
     httpServer,
+    apollo,
     schema,
     config,
     deps,
     changes,
     logger,
+    metrics,
     formatError,
-    validationRules: armor.validationRules,
   });
 
   let stopping: Promise<void> | undefined;

@@ -1,18 +1,44 @@
+import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ApolloServerPlugin } from '@apollo/server';
-import { GraphQLError, parse, specifiedRules, validate, type GraphQLSchema } from 'graphql';
+import { HeaderMap, type ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import {
+  createSourceEventStream,
+  execute,
+  getVariableValues,
+  GraphQLError,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Config } from '../config';
-import type { ChangeSource } from '../common/changes';
+import { feedEventOf, type ChangeSource } from '../common/changes';
 import type { Context } from '../common/context';
+import { AppError, LimitExceededError } from '../common/errors';
 import { webSocketRequest } from '../common/identity/authenticate';
-import type { Identity } from '../common/identity/identity';
+import { audienceOf, type Identity } from '../common/identity/identity';
 import { contextFor, type ContextDeps } from './context';
-import { parseOptions } from './limits';
 import type { createFormatError } from './format-error';
+import type { Metrics } from './observability';
+import { originAllowed } from './origins';
+
+/**
+ * GraphQL over WebSocket (the graphql-ws protocol) on `/graphql`: the same operations as over HTTP, through the
+ * same pipeline. Every subscribe message runs through Apollo (`executeOperation`): parsing with the token limit,
+ * validation with the query limits and the introspection setting, the input guard (text, list caps, depth),
+ * metrics, logs and error formatting are those of HTTP. Queries and mutations are answered by Apollo; a
+ * subscription that passed every check is then started here, with the document Apollo parsed and validated.
+ *
+ * Bounds: WebSockets per instance, subscriptions per socket, per identity and per instance (config.webSocket),
+ * events a slow subscriber may fall behind (live.resolver.ts), and the work of one event: subscribers that see
+ * alike (same audience, operation and variables) share one execution of it.
+ */
 
 /**
  * Close code sent to every subscriber when the instance's change feed loses its database connection (events
@@ -20,27 +46,69 @@ import type { createFormatError } from './format-error';
  * subscribe again and refetch what it shows. Also sent at connection_init while the feed is down.
  */
 export const FEED_LOST_CLOSE_CODE = 4503;
-const MAX_MESSAGE_BYTES = 1024 * 1024;
-
 export const FEED_LOST_REASON = 'change feed lost: reconnect, resubscribe and refetch';
 
-/** What a connection keeps between connection_init and its subscriptions. */
-type ConnectionExtra = { identity?: Identity };
+/** The largest message a client may send (a subscribe message is a document and its variables). */
+const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+/** What the pipeline found of one WebSocket operation (set by webSocketPlugin, read by onSubscribe). */
+interface Admitted {
+  document?: DocumentNode;
+  /** Set once every check passed and the operation is a subscription: it is started by graphql-ws. */
+  subscription?: { operation: OperationDefinitionNode; queryHash: string };
+}
 
 /**
- * A subscription sent as a plain HTTP request (curl, a fetcher without a WebSocket client) is the caller's
- * mistake, not something to execute once: HTTP 400 BAD_REQUEST saying where subscriptions are served.
+ * On the context of an operation that came over a WebSocket: what the pipeline found of it. A property, not a
+ * WeakMap entry: Apollo hands plugins a shallow copy of the context (executeOperation), which keeps it.
  */
-export function subscriptionsOverHttpRefused(): ApolloServerPlugin<Context> {
+const OVER_WEBSOCKET = Symbol('overWebSocket');
+type WebSocketContext = Context & { [OVER_WEBSOCKET]?: Admitted };
+
+/**
+ * The part of the pipeline that knows transports, last among the plugins: a subscription over HTTP is the
+ * caller's mistake (HTTP 400 saying where subscriptions are served, not executed once); over a WebSocket it is
+ * checked like any operation, its variables coerced (a bad value is BAD_USER_INPUT, as for queries), and handed
+ * back to the WebSocket layer instead of being executed by Apollo.
+ */
+export function transportPlugin(): ApolloServerPlugin<Context> {
   return {
-    async requestDidStart() {
+    async requestDidStart({ contextValue }) {
+      const admitted = (contextValue as WebSocketContext)[OVER_WEBSOCKET];
       return {
-        async didResolveOperation({ operation }) {
+        async didResolveOperation({ operation, document, schema, request }) {
+          if (admitted) admitted.document = document;
           if (operation?.operation !== 'subscription') return;
-          throw new GraphQLError(
-            'Subscriptions are served over WebSocket (the graphql-ws protocol) on this same path, not over HTTP',
-            { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } },
+          if (!admitted) {
+            throw new GraphQLError(
+              'Subscriptions are served over WebSocket (the graphql-ws protocol) on this same path, not over HTTP',
+              { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } },
+            );
+          }
+          // graphql-js would coerce them only when starting the subscription, outside the pipeline.
+          const coerced = getVariableValues(
+            schema,
+            operation.variableDefinitions ?? [],
+            request.variables ?? {},
+            {
+              maxErrors: 50,
+            },
           );
+          if (coerced.errors?.length) {
+            const [first] = coerced.errors;
+            throw new GraphQLError(first.message, {
+              nodes: first.nodes,
+              extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } },
+            });
+          }
+        },
+        async responseForOperation({ operation, queryHash }) {
+          if (!admitted || operation.operation !== 'subscription') return null;
+          admitted.subscription = { operation, queryHash: queryHash ?? '' };
+          return {
+            http: { status: undefined, headers: new HeaderMap() },
+            body: { kind: 'single', singleResult: { data: null } },
+          };
         },
       };
     },
@@ -52,44 +120,210 @@ export interface SubscriptionServer {
   close(): Promise<void>;
 }
 
-function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
-  const body = JSON.stringify({ errors: [{ message: reason, extensions: { code: 'NOT_FOUND' } }] });
+const STATUS_TEXT: Record<number, string> = {
+  403: 'Forbidden',
+  404: 'Not Found',
+  503: 'Service Unavailable',
+};
+
+function refuseUpgrade(socket: Duplex, status: number, code: string, reason: string): void {
+  const body = JSON.stringify({ errors: [{ message: reason, extensions: { code } }] });
   socket.end(
-    `HTTP/1.1 ${status} Not Found\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
 
+/** What a connection keeps between connection_init and its subscriptions. */
+type ConnectionExtra = {
+  identity?: Identity;
+  /** The slots its open subscriptions hold, by subscription id (released when each ends). */
+  slots?: Map<string, () => void>;
+};
+
+/** Counts of open subscriptions per identity and in all, against config.webSocket's bounds. */
+class SubscriptionSlots {
+  private total = 0;
+  private readonly byIdentity = new Map<string, number>();
+
+  constructor(private readonly limits: Config['webSocket']) {}
+
+  get open(): number {
+    return this.total;
+  }
+
+  /** Takes a slot for one more subscription of `extra`'s socket, or throws the bound it would exceed. */
+  take(extra: ConnectionExtra, id: string): void {
+    const { limits } = this;
+    const identity = extra.identity!;
+    const who = `${identity.projectId}\u0000${identity.userId ?? ''}`;
+    const held = this.byIdentity.get(who) ?? 0;
+    const mine = (extra.slots ??= new Map());
+    if (mine.size >= limits.subscriptionsPerSocket) {
+      throw new LimitExceededError(
+        `This WebSocket holds ${limits.subscriptionsPerSocket} subscriptions, the most one socket may: complete one first`,
+        'SUBSCRIPTIONS_PER_SOCKET',
+        limits.subscriptionsPerSocket,
+      );
+    }
+    if (held >= limits.subscriptionsPerIdentity) {
+      throw new LimitExceededError(
+        `You hold ${limits.subscriptionsPerIdentity} subscriptions over all your connections, the most one user may: complete some first`,
+        'SUBSCRIPTIONS_PER_IDENTITY',
+        limits.subscriptionsPerIdentity,
+      );
+    }
+    if (this.total >= limits.subscriptionsPerInstance) {
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        `This instance serves ${limits.subscriptionsPerInstance} subscriptions, as many as it takes: try again later (or another instance)`,
+        { limit: 'SUBSCRIPTIONS_PER_INSTANCE', max: limits.subscriptionsPerInstance },
+      );
+    }
+    this.total += 1;
+    this.byIdentity.set(who, held + 1);
+    let released = false;
+    mine.set(id, () => {
+      if (released) return;
+      released = true;
+      this.total -= 1;
+      const left = (this.byIdentity.get(who) ?? 1) - 1;
+      if (left > 0) this.byIdentity.set(who, left);
+      else this.byIdentity.delete(who);
+    });
+  }
+
+  release(extra: ConnectionExtra, id: string): void {
+    extra.slots?.get(id)?.();
+    extra.slots?.delete(id);
+  }
+}
+
+/** An async iterator of `source`'s values passed through `map` (closing `source` when mapping fails). */
+function mapEvents<T, R>(source: AsyncIterable<T>, map: (value: T) => Promise<R>): AsyncGenerator<R> {
+  const iterator = source[Symbol.asyncIterator]();
+  const close = async () => {
+    await iterator.return?.();
+  };
+  const mapped: AsyncGenerator<R> = {
+    [Symbol.asyncIterator]: () => mapped,
+    async next() {
+      const step = await iterator.next();
+      if (step.done) return { done: true, value: undefined };
+      try {
+        return { done: false, value: await map(step.value) };
+      } catch (error) {
+        await close();
+        throw error;
+      }
+    },
+    async return() {
+      await close();
+      return { done: true, value: undefined };
+    },
+    async throw(error: unknown) {
+      await close();
+      throw error;
+    },
+    [Symbol.asyncDispose]: async () => close(),
+  };
+  return mapped;
+}
+
 /**
- * GraphQL subscriptions over the graphql-ws protocol on the HTTP server's `/graphql` (WebSocket upgrade).
- * The identity is established once, at `connection_init` (see webSocketRequest); every event is re-checked
- * against it by the subscription resolvers. A refused identity closes the socket with 4403.
+ * GraphQL over WebSocket on the HTTP server's `/graphql` (upgrade). A page from another origin than the
+ * service's own or CORS_ORIGINS is refused before the upgrade (HTTP 403): a WebSocket carries no CORS, so
+ * without this any page the user visits could act with what the browser sends (AUTH_MODE=none, cookies of an
+ * authenticating proxy). The identity is established once, at `connection_init` (see webSocketRequest); every
+ * event is re-checked against it by the subscription resolvers. A refused identity closes the socket with 4403.
  */
 export function attachSubscriptions(options: {
   httpServer: http.Server;
+  apollo: ApolloServer<Context>;
   schema: GraphQLSchema;
   config: Config;
   deps: ContextDeps;
   changes: ChangeSource;
   logger: Logger;
+  metrics: Metrics;
   formatError: ReturnType<typeof createFormatError>;
-  validationRules: readonly ((...args: never[]) => unknown)[];
 }): SubscriptionServer {
-  const { httpServer, schema, config, deps, changes, logger, formatError } = options;
-  // A subscribe message is a GraphQL document with variables: the token limit bounds what matters.
+  const { httpServer, apollo, schema, config, deps, changes, logger, metrics, formatError } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const slots = new SubscriptionSlots(config.webSocket);
+  metrics.gauge('metacatalog_websocket_connections', 'Open GraphQL WebSockets.', () => wss.clients.size);
+  metrics.gauge('metacatalog_subscriptions', 'Open GraphQL subscriptions.', () => slots.open);
 
   httpServer.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path !== '/graphql') {
-      refuseUpgrade(socket, 404, `No WebSocket endpoint at ${path.slice(0, 200)}`);
+      refuseUpgrade(socket, 404, 'NOT_FOUND', `No WebSocket endpoint at ${path.slice(0, 200)}`);
+      return;
+    }
+    if (!originAllowed(req.headers.origin, req.headers.host, config.corsOrigins)) {
+      logger.info(
+        { origin: req.headers.origin?.slice(0, 200), code: 'FORBIDDEN' },
+        'WebSocket from another origin refused',
+      );
+      refuseUpgrade(
+        socket,
+        403,
+        'FORBIDDEN',
+        'WebSockets from pages of another origin are refused: list the origin in CORS_ORIGINS to allow it',
+      );
+      return;
+    }
+    if (wss.clients.size >= config.webSocket.maxConnections) {
+      refuseUpgrade(
+        socket,
+        503,
+        'SERVICE_UNAVAILABLE',
+        `This instance holds ${config.webSocket.maxConnections} WebSockets, as many as it takes (WEBSOCKET_MAX_CONNECTIONS)`,
+      );
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
 
-  const formatted = (errors: readonly GraphQLError[]) =>
-    errors.map((error) => formatError(error.toJSON(), error));
+  /** Errors the pipeline already formatted, handed to graphql-ws as GraphQLErrors (what onSubscribe returns). */
+  const formattedErrors = new WeakMap<GraphQLError, GraphQLFormattedError>();
+  const asRequestErrors = (errors: readonly GraphQLFormattedError[]) =>
+    errors.map((formatted) => {
+      const error = new GraphQLError(formatted.message);
+      formattedErrors.set(error, formatted);
+      return error;
+    });
+  const format = (errors: readonly GraphQLError[]) =>
+    errors.map((error) => formattedErrors.get(error) ?? formatError(error.toJSON(), error));
+
+  /** Answers Apollo computed for queries and mutations, by the root value handed to graphql-ws's execute. */
+  const answered = new WeakMap<object, ExecutionResult>();
+
+  /** Of each subscription (by its context): what makes two subscribers' answers to one event the same. */
+  const shareKeys = new WeakMap<object, string>();
+  /** Per feed event, the answers computed so far, by share key (gone with the event). */
+  const answersToEvent = new WeakMap<object, Map<string, Promise<ExecutionResult>>>();
+
+  /**
+   * Starts a subscription (graphql-js's subscribe, with one change): an event's answer is computed once for all
+   * subscribers that share its key, and reused by the others (their own deliveries still pass their filters
+   * and visibility; the answer is the same because everything it depends on is).
+   */
+  async function subscribeShared(args: ExecutionArgs) {
+    const stream = await createSourceEventStream(args);
+    if (!(Symbol.asyncIterator in stream)) return stream as ExecutionResult;
+    const key = shareKeys.get(args.contextValue as object);
+    return mapEvents(stream as AsyncIterable<unknown>, (payload) => {
+      const event = feedEventOf(payload);
+      const run = () => Promise.resolve(execute({ ...args, rootValue: payload }));
+      if (!event || key === undefined) return run();
+      let answers = answersToEvent.get(event);
+      if (!answers) answersToEvent.set(event, (answers = new Map()));
+      let answer = answers.get(key);
+      if (!answer) answers.set(key, (answer = run()));
+      return answer;
+    });
+  }
 
   const server = useServer<Record<string, unknown> | undefined, ConnectionExtra>(
     {
@@ -112,30 +346,78 @@ export function attachSubscriptions(options: {
           return false;
         }
       },
-      onSubscribe(ctx, _id, payload) {
-        // The same document limits as over HTTP (depth, cost, aliases…), then graphql-ws executes it.
-        let document;
-        try {
-          document = parse(payload.query, parseOptions(config));
-        } catch (error) {
-          return [error instanceof GraphQLError ? error : new GraphQLError(String(error))];
+      async onSubscribe(ctx, id, payload) {
+        const admitted: Admitted = {};
+        const contextValue: WebSocketContext = {
+          ...contextFor(deps, ctx.extra.identity!, randomUUID()),
+          [OVER_WEBSOCKET]: admitted,
+        };
+        const response = await apollo.executeOperation(
+          {
+            query: payload.query,
+            variables: payload.variables ?? undefined,
+            operationName: payload.operationName ?? undefined,
+            extensions: payload.extensions ?? undefined,
+          },
+          { contextValue },
+        );
+        const result =
+          response.body.kind === 'single'
+            ? response.body.singleResult
+            : { errors: [{ message: 'Incremental delivery is not served over WebSocket' }] };
+        const { subscription } = admitted;
+        if (subscription) {
+          try {
+            slots.take(ctx.extra, id);
+          } catch (error) {
+            return asRequestErrors([formatError((error as GraphQLError).toJSON(), error)]);
+          }
+          const variables = subscription.operation.variableDefinitions?.map(
+            (definition) => payload.variables?.[definition.variable.name.value] ?? null,
+          );
+          shareKeys.set(
+            contextValue,
+            JSON.stringify([
+              audienceOf(contextValue.identity),
+              subscription.queryHash,
+              payload.operationName ?? null,
+              variables,
+            ]),
+          );
+          return {
+            schema,
+            document: admitted.document!,
+            operationName: payload.operationName,
+            variableValues: payload.variables,
+            contextValue,
+          };
         }
-        const errors = validate(schema, document, [
-          ...specifiedRules,
-          ...(options.validationRules as typeof specifiedRules),
-        ]);
-        if (errors.length) return errors;
+        if (!('data' in result) || result.data === undefined || !admitted.document) {
+          // Refused before execution (parse, validation, limits, input guard, introspection): an `error` message.
+          return asRequestErrors(result.errors ?? [{ message: 'The operation was refused' }]);
+        }
+        // A query or mutation Apollo has answered: graphql-ws sends it as `next`, then `complete`.
+        const rootValue = {};
+        answered.set(rootValue, result as ExecutionResult);
         return {
           schema,
-          document,
-          variableValues: payload.variables,
+          document: admitted.document,
           operationName: payload.operationName,
-          contextValue: contextFor(deps, ctx.extra.identity!) satisfies Context,
+          rootValue,
+          contextValue,
         };
       },
-      onError: (_ctx, _id, _payload, errors) => formatted(errors),
-      onNext: (_ctx, _id, _payload, _args, result) =>
-        result.errors ? { ...result, errors: formatted(result.errors) } : undefined,
+      execute: (args: ExecutionArgs) => answered.get(args.rootValue as object) ?? execute(args),
+      subscribe: subscribeShared,
+      onNext(_ctx, _id, _payload, args, result) {
+        if (answered.has(args.rootValue as object)) return result as never;
+        return result.errors ? { ...result, errors: format(result.errors) } : undefined;
+      },
+      onError: (_ctx, _id, _payload, errors) => format(errors),
+      onComplete: (ctx, id) => slots.release(ctx.extra, id),
+      onClose(ctx) {
+        for (const id of [...(ctx.extra.slots?.keys() ?? [])]) slots.release(ctx.extra, id);
+      },
     },
     wss,
   );

@@ -92,3 +92,21 @@ export class InstanceState {
     return this.made.get(factory) as T;
   }
 }
+
+/**
+ * The feed event each subscription value was made from. Every subscriber of an instance receives the same
+ * event object, so subscribers that see alike (same audience, same operation, same variables) get the same
+ * answer to it, computed once (app/subscriptions.ts): what one event costs does not grow with their number.
+ */
+const eventOfValue = new WeakMap<object, FeedEvent>();
+
+/** Records that `value` was made from `event`; returns `value`. */
+export function madeFrom<T extends object>(value: T, event: FeedEvent): T {
+  eventOfValue.set(value, event);
+  return value;
+}
+
+/** The feed event a value was made from (madeFrom), if any. */
+export function feedEventOf(value: unknown): FeedEvent | undefined {
+  return typeof value === 'object' && value !== null ? eventOfValue.get(value) : undefined;
+}

@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'LIMIT_EXCEEDED'
   | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL_SERVER_ERROR';
 
@@ -85,6 +86,16 @@ export class ForbiddenError extends AppError {
 export class ConflictError extends AppError {
   constructor(message: string) {
     super('CONFLICT', message);
+  }
+}
+
+/**
+ * The caller holds as much of something as one client may (`limit` names the setting, `max` its value): not a
+ * malformed request, and retrying at once will not help; release some first.
+ */
+export class LimitExceededError extends AppError {
+  constructor(message: string, limit: string, max: number) {
+    super('LIMIT_EXCEEDED', message, { limit, max });
   }
 }
 

@@ -1,4 +1,5 @@
 import { createClient, type Client } from 'graphql-ws';
+import type { GraphQLFormattedError } from 'graphql';
 import WebSocket from 'ws';
 import type { TestApp, Data } from './test-app';
 
@@ -109,6 +110,87 @@ export function subscribe(
     closed,
     acknowledged,
     async dispose() {
+      await client.dispose();
+    },
+  };
+}
+
+/** What one operation over a WebSocket got: its `next` payloads, or the errors of an `error` message. */
+export interface WsOutcome {
+  results: Data[];
+  errors?: GraphQLFormattedError[];
+}
+
+export interface WsClient {
+  /** Runs one operation to its end (complete or error); a subscription is run until `until` says so. */
+  run(
+    payload: { query: string; variables?: Record<string, unknown>; operationName?: string },
+    until?: (results: Data[]) => boolean,
+  ): Promise<WsOutcome>;
+  /** Starts an operation and returns at once: its outcome, and a function that completes it. */
+  start(payload: { query: string; variables?: Record<string, unknown> }): {
+    outcome: Promise<WsOutcome>;
+    results: Data[];
+    stop(): void;
+  };
+  closed: Promise<{ code: number; reason: string }>;
+  dispose(): Promise<void>;
+}
+
+/** A graphql-ws client on `url` for several operations over one socket (never retrying). */
+export function wsClient(url: string, options: SubscribeOptions = {}): WsClient {
+  let onClosed!: (event: { code: number; reason: string }) => void;
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => (onClosed = resolve));
+  const client = createClient({
+    url,
+    webSocketImpl: socketWithHeaders(options.headers ?? {}),
+    connectionParams: options.connectionParams,
+    lazy: false,
+    retryAttempts: 0,
+    on: {
+      closed: (event) => {
+        const { code, reason } = event as { code: number; reason: string };
+        onClosed({ code, reason: String(reason) });
+      },
+    },
+  });
+  const start: WsClient['start'] = (payload) => {
+    const results: Data[] = [];
+    let stop = () => undefined as void;
+    const outcome = new Promise<WsOutcome>((resolve) => {
+      stop = client.subscribe(payload, {
+        next: (result) => results.push(result),
+        error: (error) =>
+          resolve({
+            results,
+            errors: Array.isArray(error)
+              ? (error as GraphQLFormattedError[])
+              : [{ message: String((error as { reason?: string }).reason ?? error) }],
+          }),
+        complete: () => resolve({ results }),
+      });
+    });
+    return { outcome, results, stop: () => stop() };
+  };
+  return {
+    start,
+    async run(payload, until) {
+      const started = start(payload);
+      if (!until) return started.outcome;
+      for (;;) {
+        const done = await Promise.race([
+          started.outcome.then(() => true),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20)),
+        ]);
+        if (done) return started.outcome;
+        if (until(started.results)) {
+          started.stop();
+          return { results: started.results };
+        }
+      }
+    },
+    closed,
+    dispose: async () => {
       await client.dispose();
     },
   };

@@ -18,3 +18,11 @@ export function makeIdentity(projectId: string, userId: string | null, roles: re
     isService: normalized.includes('service'),
   };
 }
+
+/**
+ * What decides what an identity may see and do: its project and roles (the user id never does). Two requests
+ * with the same audience get the same answers, so work for one can be shared with the other.
+ */
+export function audienceOf(identity: Identity): string {
+  return `${identity.projectId}\u0000${[...identity.roles].sort().join(',')}`;
+}

@@ -1,5 +1,5 @@
 import { Arg, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
-import type { Change, FeedEvent } from '../../common/changes';
+import { madeFrom, type Change, type FeedEvent } from '../../common/changes';
 import type { Context } from '../../common/context';
 import { AppError } from '../../common/errors';
 import { encodeGlobalId } from '../../common/relay/global-id';
@@ -79,7 +79,9 @@ export function changeEvents<T>(ctx: Context, deliver: Deliver<T>): AsyncIterabl
         if (event.type !== 'change') continue;
         ctx.loaders.clearAll();
         const value = await deliver(ctx, event.change);
-        if (value !== null && !done) return { done: false, value };
+        if (value === null || done) continue;
+        if (typeof value === 'object') madeFrom(value, event);
+        return { done: false, value };
       }
       return { done: true, value: undefined };
     },
