@@ -42,6 +42,10 @@ export interface Config {
   explorerDir: string;
   logLevel: string;
   shutdownTimeoutMs: number;
+  /** How often the change feed proves its LISTEN connection delivers (FEED_HEARTBEAT_MS; 0: never). */
+  feedHeartbeatMs: number;
+  /** How long that proof may take before the feed counts as lost and reconnects (FEED_HEARTBEAT_TIMEOUT_MS). */
+  feedHeartbeatTimeoutMs: number;
   /** The bound of each instance's cache of catalog answers, in MB of their JSON (CATALOG_CACHE_MB; 0: off). */
   catalogCacheMb: number;
   /**
@@ -393,6 +397,8 @@ export function loadConfig(env: Env = process.env): Config {
     explorerDir: env.EXPLORER_DIR || join(projectRoot(), 'dist', 'web'),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10000, 0),
+    feedHeartbeatMs: int(env, 'FEED_HEARTBEAT_MS', 5000, 0),
+    feedHeartbeatTimeoutMs: int(env, 'FEED_HEARTBEAT_TIMEOUT_MS', 10000, 1),
     limits: {
       maxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 12, 1),
       maxAliases: int(env, 'GRAPHQL_MAX_ALIASES', 30, 1),

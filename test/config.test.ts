@@ -14,6 +14,8 @@ describe('configuration', () => {
       discoveryAllowAllUsers: false,
       dataMinFreeMb: 64,
       pgliteSharedBuffersMb: 16,
+      feedHeartbeatMs: 5000,
+      feedHeartbeatTimeoutMs: 10000,
       corsOrigins: [],
       webSocket: {
         maxConnections: 2000,
@@ -84,6 +86,8 @@ describe('configuration', () => {
     [{ METADEF_PROJECT_WRITES: 'maybe' }, /METADEF_PROJECT_WRITES must be true or false/],
     [{ DATA_MIN_FREE_MB: '-1' }, /DATA_MIN_FREE_MB must be an integer >= 0/],
     [{ PGLITE_SHARED_BUFFERS_MB: '0' }, /PGLITE_SHARED_BUFFERS_MB must be an integer >= 1/],
+    [{ FEED_HEARTBEAT_MS: 'often' }, /FEED_HEARTBEAT_MS must be an integer >= 0/],
+    [{ FEED_HEARTBEAT_TIMEOUT_MS: '0' }, /FEED_HEARTBEAT_TIMEOUT_MS must be an integer >= 1/],
     [
       { CAPABILITY_DEFAULT_VISIBILITY: 'secret' },
       /CAPABILITY_DEFAULT_VISIBILITY must be one of public, private/,
@@ -108,6 +112,7 @@ describe('configuration', () => {
       expect(loadConfig({ LOG_LEVEL: level }).logLevel).toBe(level);
     }
     expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' }).shutdownTimeoutMs).toBe(0);
+    expect(loadConfig({ FEED_HEARTBEAT_MS: '0' }).feedHeartbeatMs).toBe(0);
   });
 
   it('never repeats a database password in its message', () => {

@@ -66,7 +66,7 @@ describe('HTTP server', () => {
     expect(live.status).toBe(200);
     const ready = await fetch(`${base()}/health/ready`);
     expect(ready.status).toBe(200);
-    expect(await bodyOf(ready)).toEqual({ status: 'ok', database: 'ok' });
+    expect(await bodyOf(ready)).toEqual({ status: 'ok', database: 'ok', feed: 'ok' });
   });
 
   it('exposes Prometheus metrics: requests and latency by operation, errors by code', async () => {

@@ -122,7 +122,11 @@ export async function createApp({
   });
   await apollo.start();
 
-  const changes = await openChangeFeed(database, logger);
+  const changes = await openChangeFeed(database, logger, {
+    heartbeatMs: config.feedHeartbeatMs,
+    heartbeatTimeoutMs: config.feedHeartbeatTimeoutMs,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+  });
   const deps: ContextDeps = {
     config,
     dataSource: database.dataSource,
@@ -152,11 +156,16 @@ export async function createApp({
       methods: {
         async GET(_req, res) {
           const [answers, status] = await Promise.all([databaseAnswers(database, 2000), database.status()]);
-          // Degraded (e.g. the embedded database's disk is full): reads are served, changes refused; still ready.
-          const state = !answers ? 'unavailable' : status.problem ? 'degraded' : 'ok';
+          // Degraded, still ready (200): the embedded database's disk is full (reads are served, changes refused),
+          // or the change feed is lost (queries and mutations are right; subscriptions are refused with 4503 and
+          // feed-fed caches are off until it reconnects by itself, in seconds). A 503 would take every replica
+          // out of routing at once when PostgreSQL restarts, for what only subscribers notice.
+          const feed = changes.live ? 'ok' : 'lost';
+          const state = !answers ? 'unavailable' : status.problem || !changes.live ? 'degraded' : 'ok';
           sendJson(res, answers ? 200 : 503, {
             status: state,
             database: answers ? 'ok' : 'unreachable',
+            feed,
             ...(status.problem ? { problem: status.problem } : {}),
           });
         },

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, type Notification, type Pool, type PoolClient } from 'pg';
 import type { Logger } from 'pino';
@@ -8,6 +10,44 @@ import type { Database } from './database';
 export const FEED_APPLICATION_NAME = 'metacatalog-feed';
 
 const MAX_BACKOFF_MS = 5000;
+/** How long stop() lets a healthy feed connection end politely before cutting it. */
+const END_GRACE_MS = 1000;
+
+export interface ChangeFeedOptions {
+  /** Every this many ms the feed sends itself a notification through its LISTEN connection (0: never). */
+  heartbeatMs: number;
+  /**
+   * How long that notification may take to come back, and how long a (re)connection's LISTEN may take, before
+   * the connection counts as lost.
+   */
+  heartbeatTimeoutMs: number;
+  /** How long opening the PostgreSQL connection may take (DATABASE_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs: number;
+}
+
+/** A pg Client's socket: what is left to close when the other end no longer answers. */
+function destroySocket(client: Client): void {
+  (client as unknown as { connection?: { stream?: Socket } }).connection?.stream?.destroy();
+}
+
+/** What `promise` resolves to, or `late` once `ms` have passed (checked after pending I/O, see below). */
+function within<T>(promise: Promise<T>, ms: number, late: T): Promise<T> {
+  return new Promise((resolve, reject) => {
+    // The timer may fire late after the event loop was busy, before the I/O that arrived meanwhile is read:
+    // setImmediate runs after that I/O, so an answer that is already here wins.
+    const timer = setTimeout(() => setImmediate(() => resolve(late)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
 
 /**
  * One LISTEN connection per service instance, turned into FeedEvents.
@@ -19,23 +59,52 @@ const MAX_BACKOFF_MS = 5000;
  *
  * When the connection is lost the feed says `lost`, then reconnects with backoff and says `ready` once it
  * LISTENs again: whatever was committed in between is not replayed.
+ *
+ * A connection can also be lost silently: a NAT or firewall that forgets an idle connection drops its packets
+ * without closing anything, and only TCP keepalive (about two hours) would notice. So the feed proves it is
+ * alive: every `heartbeatMs` it NOTIFYs a channel of its own through its LISTEN connection and expects the
+ * notification back within `heartbeatTimeoutMs`. A missed deadline is a lost connection: `lost`, the socket
+ * destroyed (a graceful end would wait for an answer that never comes), and a reconnection. One heartbeat is
+ * outstanding at a time, and heartbeats are never delivered as changes.
+ *
+ * On PGlite there is no network to lose, but the feed shares the pool's one connection with every request:
+ * the heartbeat proves that connection still LISTENs (nothing in between ran UNLISTEN or DISCARD ALL). It
+ * waits for the connection like any query and its deadline starts once it has it, so a burst of requests, or
+ * a long transaction, delays a heartbeat but never makes it a loss.
  */
 export class ChangeFeed implements ChangeSource {
   private readonly listeners = new Set<(event: FeedEvent) => void>();
   private connected = false;
   private stopped = false;
   private client: Client | undefined;
+  /** A PostgreSQL connection being opened (stop() cuts it). */
+  private connecting: Client | undefined;
   private reconnecting: Promise<void> | undefined;
+  private readonly stopping = new AbortController();
   /** PGlite: the pool connection that LISTENs (replaced when the pool opens a new one). */
   private poolClient: PoolClient | undefined;
+  /** This feed's own heartbeat channel: other instances do not LISTEN on it. */
+  private readonly heartbeatChannel = `metacatalog_feed_${randomBytes(8).toString('hex')}`;
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  private beating: Promise<void> | undefined;
+  /** The heartbeat on its way: its token, and what to call when it is back (true) or given up (false). */
+  private awaited: { token: string; settle: (back: boolean) => void } | undefined;
+  private sent = 0;
+  private received = 0;
 
   constructor(
     private readonly database: Database,
     private readonly logger: Logger,
+    private readonly options: ChangeFeedOptions,
   ) {}
 
   get live(): boolean {
     return this.connected;
+  }
+
+  /** How many heartbeats came back through the LISTEN connection since the start. */
+  get heartbeats(): number {
+    return this.received;
   }
 
   /** How many listeners the feed has (each open subscription is one). */
@@ -56,8 +125,19 @@ export class ChangeFeed implements ChangeSource {
   async stop(): Promise<void> {
     this.stopped = true;
     this.connected = false;
-    await this.client?.end().catch(() => undefined);
+    this.stopping.abort();
+    clearTimeout(this.heartbeatTimer);
+    this.awaited?.settle(false);
+    if (this.connecting) destroySocket(this.connecting);
+    await this.beating;
+    const client = this.client;
     this.client = undefined;
+    if (client) {
+      // Politely if it answers; a black-holed connection never would.
+      const cut = setTimeout(() => destroySocket(client), END_GRACE_MS);
+      await client.end().catch(() => undefined);
+      clearTimeout(cut);
+    }
     await this.reconnecting;
   }
 
@@ -72,6 +152,11 @@ export class ChangeFeed implements ChangeSource {
   }
 
   private onNotification = (message: Notification): void => {
+    if (message.channel === this.heartbeatChannel) {
+      const awaited = this.awaited;
+      if (awaited && message.payload === awaited.token) awaited.settle(true);
+      return;
+    }
     if (message.channel !== CHANGES_CHANNEL || !message.payload) return;
     let change: Change;
     try {
@@ -83,14 +168,21 @@ export class ChangeFeed implements ChangeSource {
     this.emit({ type: 'change', change });
   };
 
+  private get listenStatement(): string {
+    return `LISTEN ${CHANGES_CHANNEL}; LISTEN ${this.heartbeatChannel}`;
+  }
+
+  private get pool(): Pool {
+    return (this.database.dataSource.driver as unknown as { master: Pool }).master;
+  }
+
   private async connect(): Promise<void> {
     if (this.database.kind === 'pglite') {
       // The pool's only connection (a new one if the old one was lost): waits its turn like any query.
-      const pool = (this.database.dataSource.driver as unknown as { master: Pool }).master;
-      const client = await pool.connect();
+      const client = await this.pool.connect();
       try {
         if (client !== this.poolClient) this.adoptPoolClient(client);
-        await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+        await client.query(this.listenStatement);
       } finally {
         client.release();
       }
@@ -99,43 +191,139 @@ export class ChangeFeed implements ChangeSource {
       const client = new Client({
         connectionString: options.url,
         application_name: FEED_APPLICATION_NAME,
-        connectionTimeoutMillis: 10_000,
+        // pg destroys the socket when the connection is not ready in time (a black-holed path never answers).
+        connectionTimeoutMillis: this.options.connectTimeoutMs,
         keepAlive: true,
       });
       client.on('notification', this.onNotification);
-      client.on('error', () => this.onLost(client));
-      client.on('end', () => this.onLost(client));
+      client.on('error', () => this.onLost(client, 'connection error'));
+      client.on('end', () => this.onLost(client, 'connection ended'));
+      this.connecting = client;
       try {
         await client.connect();
-        await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+        // LISTEN is one more round trip on a path that may have gone silent since the connect.
+        const listening = client.query(this.listenStatement).then(() => true);
+        if (!(await within(listening, this.options.heartbeatTimeoutMs, false))) {
+          throw new Error(`LISTEN not answered within ${this.options.heartbeatTimeoutMs} ms`);
+        }
+        if (this.stopped) throw new Error('change feed stopped');
       } catch (error) {
         client.removeAllListeners('end');
         client.removeAllListeners('error');
         client.on('error', () => undefined);
-        await client.end().catch(() => undefined);
+        destroySocket(client);
         throw error;
+      } finally {
+        this.connecting = undefined;
       }
       this.client = client;
     }
+    if (this.stopped) return;
     this.connected = true;
+    this.scheduleHeartbeat();
   }
 
   /** PGlite: the pool connection delivers our notifications; its loss is the feed's. */
   private adoptPoolClient(client: PoolClient): void {
     this.poolClient = client;
     client.on('notification', this.onNotification);
-    client.on('error', () => this.onLost(client));
-    client.on('end', () => this.onLost(client));
+    client.on('error', () => this.onLost(client, 'connection error'));
+    client.on('end', () => this.onLost(client, 'connection ended'));
   }
 
-  private onLost(client: Client | PoolClient): void {
+  private scheduleHeartbeat(): void {
+    if (!this.options.heartbeatMs || this.stopped || !this.connected || this.beating) return;
+    clearTimeout(this.heartbeatTimer);
+    this.heartbeatTimer = setTimeout(() => {
+      this.heartbeatTimer = undefined;
+      this.beating = this.heartbeat()
+        .catch((error: unknown) => this.logger.error({ err: error }, 'change feed: heartbeat failed'))
+        .finally(() => {
+          this.beating = undefined;
+          this.scheduleHeartbeat();
+        });
+    }, this.options.heartbeatMs);
+    this.heartbeatTimer.unref();
+  }
+
+  /** One NOTIFY to ourselves through the LISTEN connection; not back in time: the connection is lost. */
+  private async heartbeat(): Promise<void> {
+    this.sent += 1;
+    const token = String(this.sent);
+    let settle!: (back: boolean) => void;
+    const back = new Promise<boolean>((resolve) => (settle = resolve));
+    this.awaited = { token, settle };
+    const timeoutMs = this.options.heartbeatTimeoutMs;
+    let reason = `heartbeat not back within ${timeoutMs} ms`;
+    // A NOTIFY that fails is a heartbeat that will not come back (if the connection failed, its 'error' or
+    // 'end' says so too).
+    const notify = (client: Client | PoolClient) =>
+      client.query(`NOTIFY ${this.heartbeatChannel}, '${token}'`).then(
+        () => true,
+        (error: unknown) => {
+          reason = `heartbeat refused: ${error instanceof Error ? error.message : String(error)}`;
+          settle(false);
+          return false;
+        },
+      );
+    let client: Client | PoolClient;
+    let arrived: boolean;
+    try {
+      if (this.database.kind === 'postgres') {
+        if (!this.client) return;
+        client = this.client;
+        void notify(client);
+        arrived = await within(back, timeoutMs, false);
+      } else {
+        let pooled: PoolClient;
+        try {
+          pooled = await this.pool.connect();
+        } catch (error) {
+          // The connection stayed busy (DATABASE_CONNECT_TIMEOUT_MS): no verdict on the feed, try next time.
+          this.logger.debug({ err: error }, 'change feed: heartbeat skipped, the connection is busy');
+          return;
+        }
+        if (this.stopped || !this.connected || pooled !== this.poolClient) {
+          pooled.release();
+          if (pooled !== this.poolClient && this.poolClient)
+            this.onLost(this.poolClient, 'connection replaced');
+          return;
+        }
+        // The deadline starts now that the heartbeat has the connection. The connection goes back to the pool
+        // as soon as the NOTIFY is answered (the notification comes on it whenever it comes); one whose NOTIFY
+        // is not answered in time is not given back with a query that may still run: the pool drops it.
+        client = pooled;
+        const started = Date.now();
+        const answered = await within(
+          notify(pooled).then(() => true),
+          timeoutMs,
+          false,
+        );
+        pooled.release(answered ? undefined : new Error(reason));
+        arrived = await within(back, Math.max(0, timeoutMs - (Date.now() - started)), false);
+      }
+    } finally {
+      this.awaited = undefined;
+    }
+    if (arrived) this.received += 1;
+    else this.onLost(client, reason);
+  }
+
+  private onLost(client: Client | PoolClient, reason: string): void {
     if (this.stopped) return;
     if (this.database.kind === 'postgres' && client !== this.client) return;
     if (this.database.kind === 'pglite' && client !== this.poolClient) return;
     if (!this.connected) return;
     this.connected = false;
-    this.client = undefined;
+    clearTimeout(this.heartbeatTimer);
+    this.awaited?.settle(false);
+    if (this.database.kind === 'postgres') {
+      this.client = undefined;
+      // Without waiting for a goodbye: a silent connection would never answer one.
+      destroySocket(client as Client);
+    }
     this.logger.warn(
+      { reason },
       'change feed: database connection lost; reconnecting (changes in between are not replayed)',
     );
     this.emit({ type: 'lost' });
@@ -144,7 +332,13 @@ export class ChangeFeed implements ChangeSource {
 
   private async reconnect(): Promise<void> {
     for (let attempt = 1; !this.stopped; attempt += 1) {
-      await sleep(Math.min(100 * 2 ** attempt, MAX_BACKOFF_MS));
+      try {
+        await sleep(Math.min(100 * 2 ** attempt, MAX_BACKOFF_MS), undefined, {
+          signal: this.stopping.signal,
+        });
+      } catch {
+        return; // stopped
+      }
       if (this.stopped) return;
       try {
         await this.connect();
@@ -152,6 +346,7 @@ export class ChangeFeed implements ChangeSource {
         this.emit({ type: 'ready' });
         return;
       } catch (error) {
+        if (this.stopped) return;
         this.logger.warn({ err: error, attempt }, 'change feed: reconnect failed; retrying');
       }
     }
@@ -159,8 +354,12 @@ export class ChangeFeed implements ChangeSource {
 }
 
 /** Starts the feed of this instance on its database. */
-export async function openChangeFeed(database: Database, logger: Logger): Promise<ChangeFeed> {
-  const feed = new ChangeFeed(database, logger);
+export async function openChangeFeed(
+  database: Database,
+  logger: Logger,
+  options: ChangeFeedOptions,
+): Promise<ChangeFeed> {
+  const feed = new ChangeFeed(database, logger, options);
   await feed.start();
   return feed;
 }

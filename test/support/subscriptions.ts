@@ -74,6 +74,8 @@ export function subscribe(
     connectionParams: options.connectionParams,
     lazy: false,
     retryAttempts: 0,
+    // A close is reported through `closed` (tests expect some), not printed.
+    onNonLazyError: () => undefined,
     on: {
       connected: () => ack(),
       closed: (event) => {
