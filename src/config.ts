@@ -42,6 +42,8 @@ export interface Config {
   explorerDir: string;
   logLevel: string;
   shutdownTimeoutMs: number;
+  /** SHUTDOWN_DELAY_MS: after SIGTERM, how long the server keeps serving (not ready) before it drains. */
+  shutdownDelayMs: number;
   /** The bound of each instance's cache of catalog answers, in MB of their JSON (CATALOG_CACHE_MB; 0: off). */
   catalogCacheMb: number;
   limits: { maxDepth: number; maxAliases: number; maxCost: number; maxTokens: number; maxDirectives: number };
@@ -349,6 +351,7 @@ export function loadConfig(env: Env = process.env): Config {
     explorerDir: env.EXPLORER_DIR || join(projectRoot(), 'dist', 'web'),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10000, 0),
+    shutdownDelayMs: int(env, 'SHUTDOWN_DELAY_MS', 0, 0),
     limits: {
       maxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 12, 1),
       maxAliases: int(env, 'GRAPHQL_MAX_ALIASES', 30, 1),

@@ -37,8 +37,8 @@ const CLOSE_GRACE_MS = 5000;
 
 /**
  * `metacatalog serve`: every line it writes is JSON (pino), errors included. SIGTERM/SIGINT stop it gracefully:
- * no new connections, in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS), the database is closed, "stopped"
- * is logged and the process exits 0. A signal during start-up stops it as soon as it is up.
+ * not ready but still serving for SHUTDOWN_DELAY_MS, then no new connections, in-flight requests finish (up to
+ * SHUTDOWN_TIMEOUT_MS), the database is closed, "stopped" is logged and the process exits 0. A signal during start-up stops it as soon as it is up.
  */
 async function serve(): Promise<void> {
   let config: Config;
@@ -67,10 +67,13 @@ async function serve(): Promise<void> {
     if (signalled) return;
     signalled = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    const timer = setTimeout(() => {
-      logger.error('shutdown timed out; exiting');
-      process.exit(1);
-    }, config.shutdownTimeoutMs + CLOSE_GRACE_MS);
+    const timer = setTimeout(
+      () => {
+        logger.error('shutdown timed out; exiting');
+        process.exit(1);
+      },
+      Math.min(config.shutdownDelayMs + config.shutdownTimeoutMs + CLOSE_GRACE_MS, 2 ** 31 - 1),
+    );
     timer.unref();
     if (app) void stop(app);
   };
