@@ -11,7 +11,7 @@ import type { Boot } from './common/commands';
 import { projectRoot } from './common/paths';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataFolderError } from './db/data-folder-lock';
-import { undoLastMigration } from './db/migrate';
+import { migrationStatus, undoLastMigration } from './db/migrate';
 import { runSeeds } from './db/seed';
 import { registerMetadefCommands } from './modules/metadefs-io/metadefs.cli';
 import { registerTraitCommands } from './modules/traits/trait.cli';
@@ -131,10 +131,20 @@ export function buildProgram(): Command {
     .command('migrate')
     .description('apply pending database migrations')
     .addOption(new Option('--undo', 'revert the newest migration instead'))
-    .action(async (options: { undo?: boolean }) => {
-      const runtime = await boot({ migrate: !options.undo, seed: false });
+    .addOption(
+      new Option('--status', 'list the applied and the pending migrations, changing nothing').conflicts(
+        'undo',
+      ),
+    )
+    .action(async (options: { undo?: boolean; status?: boolean }) => {
+      const runtime = await boot({ migrate: !options.undo && !options.status, seed: false });
       try {
-        if (options.undo) {
+        if (options.status) {
+          const { applied, pending } = await migrationStatus(runtime.database);
+          for (const name of applied) console.log(`applied  ${name}`);
+          for (const name of pending) console.log(`pending  ${name}`);
+          console.log(`${applied.length} applied, ${pending.length} pending`);
+        } else if (options.undo) {
           await undoLastMigration(runtime.database);
           console.log('reverted the newest migration');
         } else {
