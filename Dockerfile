@@ -1,10 +1,23 @@
 # syntax=docker/dockerfile:1
 # metacatalog: multi-stage build on Node 22 LTS; runs as the unprivileged `node` user.
+#
+#   docker build -t metacatalog .
+#   docker build --secret id=ca,src=/path/to/proxy-ca.pem -t metacatalog .   # behind a TLS-intercepting proxy
+#
+# The base image is pinned by digest, so a build gets the same bytes until the pin is moved on purpose:
+# `scripts/pin-base-image.sh` looks up the tag's current digest and rewrites NODE_IMAGE below (run it to take
+# Debian and Node security fixes). `--build-arg NODE_IMAGE=…` builds on another (e.g. a mirror's copy).
+ARG NODE_IMAGE=node:22-bookworm-slim@sha256:43ac6c60b8f89723f746e8a92ce91abd5017e627ce1ddfe4238355d3a30b772c
 
-FROM node:22-bookworm-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# The proxy's CA, if given, is a BuildKit secret: trusted by npm for this step only, never in a layer.
+# npm's download cache is a cache mount: a rebuild after a lock file change fetches only what changed.
+RUN --mount=type=secret,id=ca,required=false \
+    --mount=type=cache,target=/root/.npm,sharing=locked \
+    if [ -s /run/secrets/ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/ca; fi; \
+    npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY migrations ./migrations
@@ -13,7 +26,19 @@ COPY web ./web
 COPY schema.graphql ./
 RUN npm run build && npm prune --omit=dev
 
-FROM node:22-bookworm-slim
+FROM ${NODE_IMAGE}
+ARG NODE_IMAGE
+# What `docker build` cannot know: pass --build-arg REVISION=$(git rev-parse HEAD) CREATED=$(date -u +%FT%TZ).
+ARG VERSION=0.1.0
+ARG REVISION=unknown
+ARG CREATED=unknown
+LABEL org.opencontainers.image.title="metacatalog" \
+      org.opencontainers.image.description="One GraphQL catalog for a cloud's metadata: definitions, traits, tags and property discovery" \
+      org.opencontainers.image.licenses="Apache-2.0" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.revision="${REVISION}" \
+      org.opencontainers.image.created="${CREATED}" \
+      org.opencontainers.image.base.name="${NODE_IMAGE}"
 # Serving the network, identity comes from Keystone: the container does not start until KEYSTONE_URL and the
 # service credentials are set (or AUTH_MODE=headers with AUTH_PROXY_SECRET / AUTH_TRUSTED_PROXIES, or jwt).
 # /metrics is off until METRICS_TOKEN (or METRICS=public) is set.

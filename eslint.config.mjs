@@ -90,7 +90,7 @@ export default tseslint.config(
       ],
       '@graphql-eslint/description-style': ['error', { style: 'block' }],
       '@graphql-eslint/relay-connection-types': 'error',
-      // Exceptions the contract (../shared/API.md) fixes: short lists that never grow past a few dozen
+      // Exceptions the contract (docs/api.md) fixes: short lists that never grow past a few dozen
       // (a namespace's properties, a provider's traits) are plain lists, not connections; the search hits
       // and tag-usage rows are computed per query, not Node entities with a global id.
       '@graphql-eslint/relay-edge-types': [
@@ -179,5 +179,10 @@ export default tseslint.config(
       },
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Node scripts (scripts/*.mjs): ES modules run by node itself.
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { sourceType: 'module', globals: { process: 'readonly', console: 'readonly' } },
   },
 );

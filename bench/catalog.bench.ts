@@ -42,7 +42,7 @@ let loaded: Promise<void> | undefined;
 function loadCatalog(runtime: Runtime): Promise<void> {
   loaded ??= (async () => {
     const ctx = runtime.adminContext();
-    await metadefsService.loadDirectory(ctx, path.resolve(projectRoot(), 'test/fixtures/glance-metadefs'));
+    await metadefsService.loadDirectory(ctx, path.resolve(projectRoot(), 'seeds/glance-metadefs'));
     const dir = mkdtempSync(path.join(tmpdir(), 'metacatalog-bench-'));
     writeFileSync(path.join(dir, 'large.json'), JSON.stringify(largeDocument()));
     await metadefsService.loadDirectory(ctx, dir);

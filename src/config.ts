@@ -46,6 +46,8 @@ export interface Config {
   feedHeartbeatMs: number;
   /** How long that proof may take before the feed counts as lost and reconnects (FEED_HEARTBEAT_TIMEOUT_MS). */
   feedHeartbeatTimeoutMs: number;
+  /** SHUTDOWN_DELAY_MS: after SIGTERM, how long the server keeps serving (not ready) before it drains. */
+  shutdownDelayMs: number;
   /** The bound of each instance's cache of catalog answers, in MB of their JSON (CATALOG_CACHE_MB; 0: off). */
   catalogCacheMb: number;
   /**
@@ -399,6 +401,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10000, 0),
     feedHeartbeatMs: int(env, 'FEED_HEARTBEAT_MS', 5000, 0),
     feedHeartbeatTimeoutMs: int(env, 'FEED_HEARTBEAT_TIMEOUT_MS', 10000, 1),
+    shutdownDelayMs: int(env, 'SHUTDOWN_DELAY_MS', 0, 0),
     limits: {
       maxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 12, 1),
       maxAliases: int(env, 'GRAPHQL_MAX_ALIASES', 30, 1),

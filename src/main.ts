@@ -11,7 +11,7 @@ import type { Boot } from './common/commands';
 import { projectRoot } from './common/paths';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataFolderError } from './db/data-folder-lock';
-import { undoLastMigration } from './db/migrate';
+import { migrationStatus, undoLastMigration } from './db/migrate';
 import { runSeeds } from './db/seed';
 import { registerMetadefCommands } from './modules/metadefs-io/metadefs.cli';
 import { registerTraitCommands } from './modules/traits/trait.cli';
@@ -37,8 +37,8 @@ const CLOSE_GRACE_MS = 5000;
 
 /**
  * `metacatalog serve`: every line it writes is JSON (pino), errors included. SIGTERM/SIGINT stop it gracefully:
- * no new connections, in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS), the database is closed, "stopped"
- * is logged and the process exits 0. A signal during start-up stops it as soon as it is up.
+ * not ready but still serving for SHUTDOWN_DELAY_MS, then no new connections, in-flight requests finish (up to
+ * SHUTDOWN_TIMEOUT_MS), the database is closed, "stopped" is logged and the process exits 0. A signal during start-up stops it as soon as it is up.
  */
 async function serve(): Promise<void> {
   let config: Config;
@@ -67,10 +67,13 @@ async function serve(): Promise<void> {
     if (signalled) return;
     signalled = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    const timer = setTimeout(() => {
-      logger.error('shutdown timed out; exiting');
-      process.exit(1);
-    }, config.shutdownTimeoutMs + CLOSE_GRACE_MS);
+    const timer = setTimeout(
+      () => {
+        logger.error('shutdown timed out; exiting');
+        process.exit(1);
+      },
+      Math.min(config.shutdownDelayMs + config.shutdownTimeoutMs + CLOSE_GRACE_MS, 2 ** 31 - 1),
+    );
     timer.unref();
     if (app) void stop(app);
   };
@@ -128,10 +131,20 @@ export function buildProgram(): Command {
     .command('migrate')
     .description('apply pending database migrations')
     .addOption(new Option('--undo', 'revert the newest migration instead'))
-    .action(async (options: { undo?: boolean }) => {
-      const runtime = await boot({ migrate: !options.undo, seed: false });
+    .addOption(
+      new Option('--status', 'list the applied and the pending migrations, changing nothing').conflicts(
+        'undo',
+      ),
+    )
+    .action(async (options: { undo?: boolean; status?: boolean }) => {
+      const runtime = await boot({ migrate: !options.undo && !options.status, seed: false });
       try {
-        if (options.undo) {
+        if (options.status) {
+          const { applied, pending } = await migrationStatus(runtime.database);
+          for (const name of applied) console.log(`applied  ${name}`);
+          for (const name of pending) console.log(`pending  ${name}`);
+          console.log(`${applied.length} applied, ${pending.length} pending`);
+        } else if (options.undo) {
           await undoLastMigration(runtime.database);
           console.log('reverted the newest migration');
         } else {

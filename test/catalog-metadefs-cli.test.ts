@@ -4,7 +4,7 @@ import path from 'node:path';
 import { projectRoot } from '../src/common/paths';
 import { buildProgram } from '../src/main';
 
-const FIXTURES = path.resolve(projectRoot(), 'test/fixtures/glance-metadefs');
+const FIXTURES = path.resolve(projectRoot(), 'seeds/glance-metadefs');
 const EXPORT_FIXTURES = path.resolve(projectRoot(), 'test/fixtures/glance-metadefs-export');
 const API_FIXTURES = path.resolve(projectRoot(), 'test/fixtures/glance-metadefs-api');
 
@@ -41,6 +41,15 @@ describe('catalog: metacatalog metadefs CLI', () => {
     buildProgram()
       .exitOverride()
       .parseAsync(['node', 'metacatalog', 'metadefs', ...args]);
+
+  it('load takes a folder or --glance-defaults, one of them', async () => {
+    await expect(run('load')).rejects.toThrow(
+      'metadefs load: give a folder or --glance-defaults (one of them)',
+    );
+    await expect(run('load', FIXTURES, '--glance-defaults')).rejects.toThrow(
+      'metadefs load: give a folder or --glance-defaults (one of them)',
+    );
+  });
 
   it('loads, skips on a second load, exports, unloads and loads the export back', async () => {
     await run('load', FIXTURES);

@@ -7,7 +7,7 @@ import { exportFileName } from '../src/modules/metadefs-io/glance-format';
 import { metadefsService } from '../src/modules/metadefs-io/metadefs.service';
 import { ADMIN, headersOf, project, startTestApp, unique, type TestApp } from './support/test-app';
 
-const FIXTURES = path.resolve(projectRoot(), 'test/fixtures/glance-metadefs');
+const FIXTURES = path.resolve(projectRoot(), 'seeds/glance-metadefs');
 /** Files as `glance-manage db_export_metadefs` writes them: JSON null for every unset value. */
 const EXPORT_FIXTURES = path.resolve(projectRoot(), 'test/fixtures/glance-metadefs-export');
 /** An export of definitions created through Glance's API: defaults and enum values stored as text. */

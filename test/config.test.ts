@@ -62,6 +62,7 @@ describe('configuration', () => {
     ],
     [{ SHUTDOWN_TIMEOUT_MS: '-5' }, /SHUTDOWN_TIMEOUT_MS must be an integer/],
     [{ SHUTDOWN_TIMEOUT_MS: '1e20' }, /SHUTDOWN_TIMEOUT_MS must be an integer/],
+    [{ SHUTDOWN_DELAY_MS: '5s' }, /SHUTDOWN_DELAY_MS must be an integer >= 0/],
     [{ SEED_ON_START: 'never' }, /SEED_ON_START must be true or false/],
     [{ GRAPHQL_MAX_DEPTH: '0' }, /GRAPHQL_MAX_DEPTH must be an integer >= 1/],
     [{ GRAPHQL_MAX_ALIASES: 'many' }, /GRAPHQL_MAX_ALIASES must be an integer/],
@@ -113,6 +114,8 @@ describe('configuration', () => {
     }
     expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' }).shutdownTimeoutMs).toBe(0);
     expect(loadConfig({ FEED_HEARTBEAT_MS: '0' }).feedHeartbeatMs).toBe(0);
+    expect(loadConfig({}).shutdownDelayMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DELAY_MS: '5000' }).shutdownDelayMs).toBe(5000);
   });
 
   it('never repeats a database password in its message', () => {

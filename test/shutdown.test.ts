@@ -1,3 +1,6 @@
+import { connectedRequest, oneRequest } from './support/connections';
+import { startMetacatalogServer, type ServerProcess } from './support/processes';
+import { createTestDatabaseUrl } from './support/test-database';
 import { bodyOf, startTestApp } from './support/test-app';
 
 describe('graceful shutdown', () => {
@@ -32,3 +35,79 @@ describe('graceful shutdown', () => {
     await t.close();
   });
 });
+
+/**
+ * The process as an orchestrator stops it: SIGTERM, with connections arriving. Every connection the kernel
+ * accepted for the server (its handshake done, so the client believes it is connected) must get a complete
+ * HTTP answer, or else be refused before it connects (ECONNREFUSED): never a reset after connecting.
+ */
+describe('SIGTERM with connections arriving (a real process)', () => {
+  const servers: ServerProcess[] = [];
+  let database: Awaited<ReturnType<typeof createTestDatabaseUrl>> | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabaseUrl();
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop('SIGKILL')));
+    await database?.drop();
+  });
+  const start = async (env: Record<string, string> = {}) => {
+    const server = await startMetacatalogServer({
+      env: { DATABASE_URL: database!.url, ...env },
+    });
+    servers.push(server);
+    return server;
+  };
+
+  it('answers every connection opened before the signal, none left in the accept queue is reset', async () => {
+    const server = await start();
+    const port = Number(new URL(server.url).port);
+    // A burst: all of them connected (the kernel completed each handshake) before SIGTERM is sent, most of
+    // them still waiting in the listen queue for the server to take them.
+    const sockets = Array.from({ length: 300 }, () => connectedRequest(port, '/health/live'));
+    await Promise.all(sockets.map((socket) => socket.connected));
+    const stopped = server.stop('SIGTERM');
+    const outcomes = await Promise.all(sockets.map((socket) => socket.outcome));
+    const finished = await stopped;
+    expect(outcomes.filter((outcome) => outcome.kind !== 'answered')).toEqual([]);
+    expect(outcomes.filter((outcome) => outcome.kind === 'answered' && outcome.status !== 200)).toEqual([]);
+    expect(finished).toMatchObject({ code: 0, signal: null });
+  }, 120_000);
+
+  it('with SHUTDOWN_DELAY_MS: not ready at once, keeps serving (Connection: close) for the delay, then drains', async () => {
+    const server = await start({ SHUTDOWN_DELAY_MS: '8000' });
+    const port = Number(new URL(server.url).port);
+    expect((await server.ready()).status).toBe(200);
+
+    const signalled = Date.now();
+    const stopped = server.stop('SIGTERM');
+    // Readiness fails first (the endpoint is taken out of the load balancer), while everything else is served.
+    const ready = await until(async () => {
+      const outcome = await oneRequest(port, '/health/ready');
+      return outcome.kind === 'answered' && outcome.status === 503 ? outcome : undefined;
+    });
+    expect(JSON.parse(ready.body)).toMatchObject({ status: 'stopping' });
+    const during = await Promise.all(Array.from({ length: 20 }, () => oneRequest(port, '/health/live')));
+    for (const outcome of during) expect(outcome).toMatchObject({ kind: 'answered', status: 200 });
+    expect(await server.gql('{ __typename }')).toEqual({ data: { __typename: 'Query' } });
+    // A keep-alive client is told to go elsewhere.
+    const keepAlive = await fetch(server.url.replace(/\/graphql$/, '/health/live'));
+    expect(keepAlive.headers.get('connection')).toBe('close');
+
+    const finished = await stopped;
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(8000);
+    expect(finished).toMatchObject({ code: 0, signal: null });
+    expect(await oneRequest(port, '/health/live')).toEqual({ kind: 'refused' });
+  }, 120_000);
+});
+
+/** Polls `check` until it gives a value (no fixed sleep: whatever the machine's speed). */
+async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((wait) => setTimeout(wait, 20));
+  }
+}

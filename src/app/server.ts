@@ -39,8 +39,10 @@ export interface App {
   contextFor(headers: http.IncomingHttpHeaders, remoteAddress?: string): Promise<Context>;
   listen(port?: number, host?: string): Promise<string>;
   /**
-   * Stops taking connections, lets in-flight requests finish (for up to SHUTDOWN_TIMEOUT_MS; their responses
-   * say `Connection: close`), closes idle connections, then closes the database.
+   * Fails readiness at once and keeps serving for SHUTDOWN_DELAY_MS (every response saying `Connection: close`),
+   * then stops taking connections (after accepting those the kernel queued), lets in-flight requests finish
+   * (for up to SHUTDOWN_TIMEOUT_MS; their responses say `Connection: close`), closes idle connections, then
+   * closes the database.
    */
   stop(): Promise<void>;
 }
@@ -135,6 +137,8 @@ export async function createApp({
     instance: new InstanceState(changes),
   };
 
+  /** Set once stop() begins: /health/ready answers 503 from then on. */
+  let shuttingDown = false;
   // The route table; a GET no route takes goes to the explorer web app when it is on. GraphQL subscriptions
   // listen on `httpServer`'s 'upgrade' event for /graphql (subscriptions.ts).
   const routes: Route[] = [
@@ -155,6 +159,8 @@ export async function createApp({
       path: '/health/ready',
       methods: {
         async GET(_req, res) {
+          // Shutting down: out of the load balancer first, while still serving (SHUTDOWN_DELAY_MS).
+          if (shuttingDown) return sendJson(res, 503, { status: 'stopping' });
           const [answers, status] = await Promise.all([databaseAnswers(database, 2000), database.status()]);
           // Degraded, still ready (200): the embedded database's disk is full (reads are served, changes refused),
           // or the change feed is lost (queries and mutations are right; subscriptions are refused with 4503 and
@@ -197,7 +203,11 @@ export async function createApp({
         ]),
     ...(config.graphiql ? [graphiqlAssetsRoute()] : []),
   ];
-  const { server: httpServer, drain } = createHttpServer(
+  const {
+    server: httpServer,
+    closeAfterEachResponse,
+    drain,
+  } = createHttpServer(
     createRouter(routes, logger, config.explorer ? explorerFallback(config.explorerDir) : undefined),
     logger,
   );
@@ -235,6 +245,15 @@ export async function createApp({
     },
     stop() {
       stopping ??= (async () => {
+        shuttingDown = true;
+        if (config.shutdownDelayMs > 0) {
+          closeAfterEachResponse();
+          logger.info(
+            { delayMs: config.shutdownDelayMs },
+            'not ready; still serving until the shutdown delay ends',
+          );
+          await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+        }
         await subscriptions.close();
         const cut = await drain(config.shutdownTimeoutMs);
         if (cut) logger.warn({ requests: cut }, 'shutdown timeout: requests still running were cut off');

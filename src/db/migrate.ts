@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { MigrationExecutor } from 'typeorm';
 import type { Database } from './database';
 
 /** An arbitrary constant: the advisory lock that serializes migrations of replicas starting together. */
@@ -27,4 +28,15 @@ export async function migrate(database: Database): Promise<string[]> {
 /** Reverts the newest migration (used by the migration test and `metacatalog migrate --undo`). */
 export async function undoLastMigration(database: Database): Promise<void> {
   await database.dataSource.undoLastMigration({ transaction: 'each' });
+}
+
+/** Which migrations the database has applied and which are pending, each oldest first. */
+export async function migrationStatus(database: Database): Promise<{ applied: string[]; pending: string[] }> {
+  const executor = new MigrationExecutor(database.dataSource);
+  const applied = (await executor.getExecutedMigrations()).sort((a, b) => a.timestamp - b.timestamp);
+  const pending = await executor.getPendingMigrations();
+  return {
+    applied: applied.map((migration) => migration.name),
+    pending: pending.map((migration) => migration.name),
+  };
 }

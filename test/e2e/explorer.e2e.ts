@@ -42,7 +42,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'explorer-e2e-'));
   mkdirSync(SHOTS, { recursive: true });
   const env = { DATA_DIR: dataDir };
-  const loaded = await runMetacatalog(['metadefs', 'load', join(ROOT, 'test/fixtures/glance-metadefs')], {
+  const loaded = await runMetacatalog(['metadefs', 'load', join(ROOT, 'seeds/glance-metadefs')], {
     built: true,
     env,
   });

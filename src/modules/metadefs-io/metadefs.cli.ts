@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Boot } from '../../common/commands';
 import type { Context } from '../../common/context';
+import { seedsPath } from '../../common/paths';
 import { metadefsService } from './metadefs.service';
 
 async function withAdmin<T>(boot: Boot, owner: string, work: (ctx: Context) => Promise<T>): Promise<T> {
@@ -21,19 +22,33 @@ export function registerMetadefCommands(program: Command, boot: Boot): void {
 
   metadefs
     .command('load')
-    .argument('<dir>', 'folder of *.json definition files (Glance etc/metadefs format)')
+    .argument('[dir]', 'folder of *.json definition files (Glance etc/metadefs format)')
     .description('create the namespaces of the files that do not exist yet (existing ones are skipped)')
+    .option(
+      '--glance-defaults',
+      "load Glance's 33 default definition files (shipped in seeds/glance-metadefs) instead of a folder",
+    )
     .option('--merge', 'also add missing associations, properties, objects and tags to existing namespaces')
     .option('--prefer-new', 'with --merge: the files replace existing definitions and namespace fields')
     .option('--overwrite', 'replace existing namespaces entirely (protected ones too)')
     .option('--owner <project>', 'owner of namespaces whose file names none', 'admin')
     .action(
       async (
-        dir: string,
-        options: { merge?: boolean; preferNew?: boolean; overwrite?: boolean; owner: string },
+        dir: string | undefined,
+        options: {
+          glanceDefaults?: boolean;
+          merge?: boolean;
+          preferNew?: boolean;
+          overwrite?: boolean;
+          owner: string;
+        },
       ) => {
+        if (Boolean(dir) === Boolean(options.glanceDefaults)) {
+          throw new Error('metadefs load: give a folder or --glance-defaults (one of them)');
+        }
+        const folder = dir ? resolve(dir) : seedsPath('glance-metadefs');
         const report = await withAdmin(boot, options.owner, (ctx) =>
-          metadefsService.loadDirectory(ctx, resolve(dir), options),
+          metadefsService.loadDirectory(ctx, folder, options),
         );
         console.log(
           `created ${report.created.length}, merged ${report.merged.length}, replaced ${report.replaced.length}, skipped ${report.skipped.length}`,
