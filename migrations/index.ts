@@ -6,6 +6,8 @@ import { Resources1763700300000 } from './1763700300000-resources';
 import { DiscoveredProperties1763700450000 } from './1763700450000-discovered-properties';
 import { UsageCounts1763700500000 } from './1763700500000-usage-counts';
 import { CatalogVersion1763700600000 } from './1763700600000-catalog-version';
+import { UsageCountsAtCommit1763700700000 } from './1763700700000-usage-counts-at-commit';
+import { ResourceTypeVisibility1763700800000 } from './1763700800000-resource-type-visibility';
 
 /** Every migration, oldest first. Each module's tables arrive in their own migration, listed here. */
 export const migrations = [
@@ -17,4 +19,6 @@ export const migrations = [
   DiscoveredProperties1763700450000,
   UsageCounts1763700500000,
   CatalogVersion1763700600000,
+  UsageCountsAtCommit1763700700000,
+  ResourceTypeVisibility1763700800000,
 ];

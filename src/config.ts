@@ -17,6 +17,8 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   databaseConnectTimeoutMs: number;
+  /** How long a request may wait for a free pooled connection (all busy) before SERVICE_UNAVAILABLE (busy). */
+  databasePoolWaitMs: number;
   dataDir: string;
   /** Changes to the embedded database are refused while its disk has less free space (MB). */
   dataMinFreeMb: number;
@@ -375,6 +377,7 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1),
     databaseConnectTimeoutMs: int(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5000, 1),
+    databasePoolWaitMs: int(env, 'DATABASE_POOL_WAIT_MS', 60000, 1),
     dataDir: env.DATA_DIR || '.data',
     dataMinFreeMb: int(env, 'DATA_MIN_FREE_MB', 64),
     pgliteSharedBuffersMb: int(env, 'PGLITE_SHARED_BUFFERS_MB', 16, 1),

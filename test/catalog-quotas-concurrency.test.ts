@@ -41,6 +41,10 @@ describe(`catalog: quotas hold under ${WRITERS} concurrent writers on two instan
   beforeAll(async () => {
     apps = await startTestApps(2, {
       METADEF_PROJECT_WRITES: 'true',
+      // The embedded database's one connection is opened at start: every wait here is a wait for it, behind up
+      // to 49 writers. Far shorter than that wait, the connect timeout must not cut it (it did, as
+      // SERVICE_UNAVAILABLE, under load). On a server, new connections are opened during the race: kept at 5 s.
+      ...(process.env.TEST_DATABASE_URL ? {} : { DATABASE_CONNECT_TIMEOUT_MS: '200' }),
       METADEF_NAMESPACES_PER_PROJECT: String(LIMIT),
       METADEF_PROPERTIES_PER_NAMESPACE: String(LIMIT),
       METADEF_OBJECTS_PER_NAMESPACE: String(LIMIT),

@@ -45,6 +45,7 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'localhost:5432' }, /DATABASE_URL must start with postgres:\/\//],
     [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE must be an integer >= 1/],
     [{ DATABASE_CONNECT_TIMEOUT_MS: 'soon' }, /DATABASE_CONNECT_TIMEOUT_MS must be an integer/],
+    [{ DATABASE_POOL_WAIT_MS: '0' }, /DATABASE_POOL_WAIT_MS must be an integer >= 1/],
     [
       { DATABASE_CONNECT_TIMEOUT_MS: '99999999999' },
       /DATABASE_CONNECT_TIMEOUT_MS must be an integer >= 1 and <= 2147483647/,

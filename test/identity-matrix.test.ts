@@ -57,6 +57,8 @@ describe.each(Object.keys(MODES))('AUTH_MODE=%s: the identity matrix', (modeName
   let t: TestApp;
   let url: string;
   let namespace: string;
+  /** A resource type registered through the private namespace: the namespace's owner's, like it. */
+  let resourceType: string;
 
   async function as(role: Role, query: string, variables: Record<string, unknown>) {
     const { status, body } = await postGql(url, query, variables, await mode.credentials(role));
@@ -69,12 +71,15 @@ describe.each(Object.keys(MODES))('AUTH_MODE=%s: the identity matrix', (modeName
     t = await startTestApp({ ...(await mode.env()), METADEF_PROJECT_WRITES: 'true' });
     url = await t.app.listen(0, '127.0.0.1');
     namespace = unique('Matrix');
+    resourceType = unique('Matrix::Type');
     const created = await as(
       'admin',
-      `mutation ($name: String!, $owner: String!) {
-        createNamespace(input: { name: $name, owner: $owner, visibility: PRIVATE }) { owner visibility }
+      `mutation ($name: String!, $owner: String!, $type: String!) {
+        createNamespace(input: {
+          name: $name, owner: $owner, visibility: PRIVATE, resourceTypeAssociations: [{ name: $type }]
+        }) { owner visibility }
       }`,
-      { name: namespace, owner: OWNER },
+      { name: namespace, owner: OWNER, type: resourceType },
     );
     expect(created.data.createNamespace).toEqual({ owner: OWNER, visibility: 'PRIVATE' });
   });
@@ -89,6 +94,13 @@ describe.each(Object.keys(MODES))('AUTH_MODE=%s: the identity matrix', (modeName
     });
     expect(body.errors).toBeUndefined();
     expect(body.data.namespace ? 'seen' : 'absent').toBe(EXPECTED[role].read);
+  });
+
+  it.each(ROLES)('%s: reading the resource type registered through the private namespace', async (role) => {
+    const body = await as(role, `{ resourceTypes { name } }`, {});
+    expect(body.errors).toBeUndefined();
+    const names = body.data.resourceTypes.map((type: { name: string }) => type.name);
+    expect(names.includes(resourceType) ? 'seen' : 'absent').toBe(EXPECTED[role].read);
   });
 
   it.each(ROLES)('%s: adding a property to the private namespace', async (role) => {

@@ -1,3 +1,4 @@
+import { createNamespace } from './support/factories';
 import { createResource } from './support/resource-factories';
 import {
   ADMIN,
@@ -42,6 +43,16 @@ async function seedType(t: TestApp): Promise<string> {
     properties: { pub: 'arm', priv: 'ipmi-2' },
   });
   await t.ok(UPDATE, { rt: type, name: 'pub', private: false });
+  return type;
+}
+
+/**
+ * A new resource type every project may discover: known to the catalog through a public namespace (a type that
+ * only resources of the admin's project carry is that project's, invisible to others).
+ */
+async function publicType(t: TestApp, prefix: string): Promise<string> {
+  const type = unique(prefix);
+  await createNamespace(t, { visibility: 'PUBLIC', resourceTypeAssociations: [{ name: type }] });
   return type;
 }
 
@@ -169,7 +180,7 @@ describe('resource property discovery', () => {
     afterAll(() => t.close());
 
     it('makes a new key private by default; an admin can publish it and make it private again', async () => {
-      const type = unique('OS::Disc');
+      const type = await publicType(t, 'OS::Disc');
       await createResource(t, { resourceType: type, properties: { k: 1 } });
       expect((await t.ok(LIST, { rt: type })).resourceProperties).toEqual([]);
       const { updateResourceProperty } = await t.ok(UPDATE, { rt: type, name: 'k', private: false });
@@ -180,7 +191,7 @@ describe('resource property discovery', () => {
     });
 
     it('keeps a key privacy when more resources carry it, and keys are per resource type', async () => {
-      const type = unique('OS::Disc');
+      const type = await publicType(t, 'OS::Disc');
       const other = unique('OS::Disc');
       await createResource(t, { resourceType: type, properties: { k: 'a' } });
       await t.ok(UPDATE, { rt: type, name: 'k', private: false });
@@ -304,7 +315,7 @@ describe('resource property discovery', () => {
     afterAll(() => t.close());
 
     it('makes new keys public', async () => {
-      const type = unique('OS::Public');
+      const type = await publicType(t, 'OS::Public');
       await createResource(t, { resourceType: type, properties: { k: 'v' } });
       expect((await t.ok(LIST, { rt: type }, OTHER)).resourceProperties).toMatchObject([
         { name: 'k', private: false, values: ['v'] },

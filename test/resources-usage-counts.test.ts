@@ -1,5 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { UsageCounts1763700500000 } from '../migrations/1763700500000-usage-counts';
+import { UsageCountsAtCommit1763700700000 } from '../migrations/1763700700000-usage-counts-at-commit';
+import { captureLogs } from './support/log-capture';
 import { createResource } from './support/resource-factories';
 import {
   ADMIN,
@@ -21,8 +23,11 @@ const VALUE_RECOUNT = `
    GROUP BY 1, 2 ORDER BY 1, 2`;
 const VALUE_COUNTS = `SELECT discovered_property_id, value, count FROM discovered_property_values ORDER BY 1, 2`;
 
+/** A data source, or a query runner holding the connection (PGlite has one). */
+type Queryable = Pick<DataSource, 'query'>;
+
 /** The maintained counts and a recount over the base tables, side by side. */
-async function countsAndRecounts(db: DataSource) {
+async function countsAndRecounts(db: Queryable) {
   return {
     tags: await db.query(TAG_COUNTS),
     tagRecount: await db.query(TAG_RECOUNT),
@@ -31,7 +36,7 @@ async function countsAndRecounts(db: DataSource) {
   };
 }
 
-async function expectExact(db: DataSource): Promise<void> {
+async function expectExact(db: Queryable): Promise<void> {
   const { tags, tagRecount, values, valueRecount } = await countsAndRecounts(db);
   expect(tags).toEqual(tagRecount);
   expect(values).toEqual(valueRecount);
@@ -59,8 +64,10 @@ describe('maintained usage counts (tag usage, discovered property values)', () =
   const tags = ['red', 'green', 'Blue', 'blue', 'gpu', 'ssd'];
   const keys = ['cpu', 'ram', 'zone'];
   const values = [1, 2, 'a', 'b', true];
+  // What the instances log: a transaction the database aborted (deadlock) and ran again is logged as a retry.
+  const logs = captureLogs();
   beforeAll(async () => {
-    apps = await startTestApps(2);
+    apps = await startTestApps(2, { LOG_LEVEL: 'warn' }, { logger: logs.logger });
   });
   afterAll(() => apps[0].close());
 
@@ -199,7 +206,66 @@ describe('maintained usage counts (tag usage, discovered property values)', () =
     }
   }, 180_000);
 
-  it('follow writes made in SQL: a resource moved to another project or type, a discovered property deleted', async () => {
+  it('8 concurrent writers rewriting the properties and tags of resources that share values: no deadlock, exact counts', async () => {
+    // Each rewrite is DELETE-then-INSERT: the count rows of the values it drops and of those it writes, which
+    // other writers drop and write too. Counted in each statement, two writers took shared count rows in
+    // opposite orders across their two statements and deadlocked (surfacing after three retries).
+    const next = random(7);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
+    const someOf = <T>(list: readonly T[]): T[] => list.filter(() => next() < 0.5);
+    const rewriteKeys = ['k1', 'k2', 'k3', 'k4', 'k5'];
+    const rewriteValues = [1, 2, 3];
+    const rewriteTags = ['t1', 't2', 't3', 't4', 't5', 't6'];
+    const someProperties = () =>
+      Object.fromEntries(someOf(rewriteKeys).map((key) => [key, pick(rewriteValues)]));
+    const owner = projects[0];
+    const targets: string[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const fields = {
+        resourceType: 'OS::Cinder::Volume',
+        tags: someOf(rewriteTags),
+        properties: someProperties(),
+      };
+      targets.push(await createResource(apps[i % apps.length], fields, owner));
+    }
+    const retriesBefore = logs.lines().filter((line) => /retrying/.test(String(line.msg))).length;
+    const failures: unknown[] = [];
+    let requests = 0;
+    const writer = async (client: number): Promise<void> => {
+      const t = apps[client % apps.length];
+      for (let step = 0; step < 40; step += 1) {
+        const uuid = pick(targets);
+        const op = Math.floor(next() * 3);
+        const result =
+          op === 0
+            ? await t.gql(
+                `mutation ($u: UUID!, $p: JSON!) { setResourceProperties(uuid: $u, properties: $p) { uuid } }`,
+                { u: uuid, p: someProperties() },
+                owner,
+              )
+            : op === 1
+              ? await t.gql(
+                  `mutation ($u: UUID!, $t: [String!]!) { setResourceTags(uuid: $u, tags: $t) }`,
+                  { u: uuid, t: someOf(rewriteTags) },
+                  owner,
+                )
+              : await t.gql(
+                  `mutation ($u: UUID!, $p: JSON) { updateResource(uuid: $u, input: { properties: $p }) { uuid } }`,
+                  { u: uuid, p: someProperties() },
+                  owner,
+                );
+        requests += 1;
+        if (result.errors)
+          failures.push(...result.errors.map((error) => error.extensions?.code ?? error.message));
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, (_, client) => writer(client)));
+    const retries = logs.lines().filter((line) => /retrying/.test(String(line.msg))).length - retriesBefore;
+    expect({ requests, failures, retries }).toEqual({ requests: 320, failures: [], retries: 0 });
+    await expectExact(apps[0].app.database.dataSource);
+  }, 300_000);
+
+  it('follow writes made in SQL: a resource moved to another project or type, a discovered property deleted, rollbacks', async () => {
     const db = apps[0].app.database.dataSource;
     const uuid = await createResource(
       apps[0],
@@ -217,27 +283,70 @@ describe('maintained usage counts (tag usage, discovered property values)', () =
     await expectExact(db);
     await db.query(`DELETE FROM resources WHERE uuid = $1`, [uuid]);
     await expectExact(db);
+    // Rolled back, whole or to a savepoint: nothing of it is counted, nothing is left pending.
+    const runner = db.createQueryRunner();
+    try {
+      await runner.startTransaction();
+      await runner.query(
+        `INSERT INTO resource_tags (resource_id, tag) SELECT id, 'kept' FROM resources LIMIT 2`,
+      );
+      await runner.query('SAVEPOINT s');
+      await runner.query(
+        `INSERT INTO resource_tags (resource_id, tag) SELECT id, 'undone' FROM resources LIMIT 2`,
+      );
+      await runner.query(`DELETE FROM resource_properties WHERE value = '1'::jsonb`);
+      await runner.query('ROLLBACK TO SAVEPOINT s');
+      await runner.commitTransaction();
+      await expectExact(runner);
+      await runner.startTransaction();
+      await runner.query(`DELETE FROM resource_tags WHERE tag = 'kept'`);
+      await runner.rollbackTransaction();
+      await expectExact(runner);
+      expect(await runner.query(`SELECT sum(count)::int AS n FROM tag_usage WHERE tag = 'kept'`)).toEqual([
+        { n: 2 },
+      ]);
+      const [pending] = await runner.query(
+        `SELECT (SELECT count(*) FROM tag_usage_pending) + (SELECT count(*) FROM discovered_property_values_pending)
+              + (SELECT count(*) FROM usage_count_flushes) AS n`,
+      );
+      expect(Number(pending.n)).toBe(0);
+    } finally {
+      await runner.release();
+    }
   });
 
   it('are computed from the rows already there when the migration runs, and go away with down()', async () => {
     const db = apps[0].app.database.dataSource;
     const before = await countsAndRecounts(db);
+    const atCommit = new UsageCountsAtCommit1763700700000();
     const migration = new UsageCounts1763700500000();
     const runner = db.createQueryRunner();
     try {
+      await atCommit.down(runner);
+      // Counted in each statement again, as before the newer migration: still exact.
+      await runner.query(`UPDATE resource_tags SET tag = tag || '-again' WHERE tag = 'red'`);
+      await runner.query(`DELETE FROM resource_properties WHERE value = '1'::jsonb`);
+      await expectExact(runner);
       await migration.down(runner);
       const left: unknown[] = await runner.query(
-        `SELECT table_name FROM information_schema.tables WHERE table_name IN ('tag_usage', 'discovered_property_values')`,
+        `SELECT table_name FROM information_schema.tables WHERE table_name IN ('tag_usage', 'discovered_property_values', 'tag_usage_pending', 'discovered_property_values_pending', 'usage_count_flushes')`,
       );
       expect(left).toEqual([]);
       await runner.query(
         `INSERT INTO resource_tags (resource_id, tag) SELECT id, 'while-down' FROM resources ORDER BY id LIMIT 3`,
       );
       await migration.up(runner);
+      await atCommit.up(runner);
+      await runner.query(`UPDATE resource_tags SET tag = 'red' WHERE tag = 'red-again'`);
     } finally {
       await runner.release();
     }
     await expectExact(db);
     expect((await countsAndRecounts(db)).tags.length).toBeGreaterThan(before.tags.length);
+    const pending: { n: number }[] = await db.query(
+      `SELECT (SELECT count(*) FROM tag_usage_pending) + (SELECT count(*) FROM discovered_property_values_pending)
+            + (SELECT count(*) FROM usage_count_flushes) AS n`,
+    );
+    expect(Number(pending[0].n)).toBe(0);
   });
 });

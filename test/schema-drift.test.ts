@@ -1,7 +1,15 @@
 import { startTestApp, type TestApp } from './support/test-app';
 
 /** Tables the migrations create that no entity maps, on purpose. */
-const WITHOUT_ENTITY = ['catalog_version', 'migrations', 'seed_state', 'typeorm_metadata'];
+const WITHOUT_ENTITY = [
+  'catalog_version',
+  'discovered_property_values_pending',
+  'migrations',
+  'seed_state',
+  'tag_usage_pending',
+  'typeorm_metadata',
+  'usage_count_flushes',
+];
 
 /**
  * What only the database knows, on purpose: the generated full-text `search` column of metadef_properties and

@@ -209,6 +209,9 @@ describe('validateMetadata', () => {
       { secret_cores: { type: 'integer', title: 'Secret', maximum: 2 } },
       { visibility: 'PRIVATE', owner: OWNER.project },
     );
+    // Known only through OWNER's private namespace, the resource type itself is OWNER's.
+    expectError(await t.gql(VALIDATE, { rt, metadata: {} }, OTHER), 'NOT_FOUND');
+    await catalog({});
     expect(await validate({ 'hw:secret_cores': '9' }, OTHER)).toEqual({
       valid: true,
       errors: [],

@@ -168,6 +168,14 @@ describe('subscriptions', () => {
 
     it("resources: another project's resources are never sent", async () => {
       const type = unique('OS::Live::Res');
+      // Every project may use it: known through a public namespace (not only by the owner's resource).
+      await a.ok(CREATE_NAMESPACE, {
+        input: {
+          name: unique('Live::Types'),
+          visibility: 'PUBLIC',
+          resourceTypeAssociations: [{ name: type }],
+        },
+      });
       const subscribers = await subscribeAll(b, who, RESOURCES, { resourceType: type });
       const create = `mutation ($input: CreateResourceInput!) { createResource(input: $input) { uuid } }`;
       const hidden = await a.ok(create, { input: { resourceType: type, projectId: owner.project } });

@@ -7,13 +7,13 @@ import type { Context } from '../common/context';
 /**
  * The Query fields that read nothing but the catalog (namespaces, their properties, objects and tags, resource
  * types and their associations): every type they lead to is made of catalog rows only, so their answers change
- * only when catalog_version does. Everything else (resources, traits, providers, node look-ups) is never cached.
+ * only when catalog_version does. Everything else (resources, traits, providers, node look-ups) is never cached;
+ * so is `resourceTypes`, whose list for a project also holds the types of its resources (not catalog rows).
  */
 export const CATALOG_QUERY_FIELDS: ReadonlySet<string> = new Set([
   'namespaces',
   'namespace',
   'metadefTag',
-  'resourceTypes',
   'searchProperties',
   'validateMetadata',
 ]);

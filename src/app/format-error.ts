@@ -55,9 +55,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   )
     return true;
   if (code === '55000' && NOT_ACCEPTING_CONNECTIONS.test(codedErrorMessage(error))) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed|Connection refused/i.test(
+  // pg's client giving up connecting after DATABASE_CONNECT_TIMEOUT_MS (src/db/database.ts).
+  if (message === 'timeout expired') return true;
+  return /Connection terminated|Client has encountered a connection error|connection is closed|Connection refused/i.test(
     message,
   );
+}
+
+/**
+ * pg-pool's error when a wait for a free connection (every one busy) passed DATABASE_POOL_WAIT_MS: the service
+ * is overloaded, not the database unreachable (a connection attempt gives up with "timeout expired" instead).
+ */
+function isPoolWaitTimeout(error: unknown): boolean {
+  return error instanceof Error && error.message === 'timeout exceeded when trying to connect';
 }
 
 /** Finds the argument path (`input.visibility`) of the value an error points at, from the request text. */
@@ -195,6 +205,19 @@ export function createFormatError(logger: Logger) {
         {
           ...formatted,
           message: "The database's disk is full: changes are refused until space is freed; try again later",
+        },
+        'SERVICE_UNAVAILABLE',
+      );
+    }
+    if (isPoolWaitTimeout(original)) {
+      logger.warn(
+        { err: original, path: formatted.path },
+        'no pooled database connection became free in time',
+      );
+      return stripped(
+        {
+          ...formatted,
+          message: 'The service is busy (every database connection in use); try again shortly',
         },
         'SERVICE_UNAVAILABLE',
       );

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
+import { Client, type ClientConfig } from 'pg';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { Config } from '../config';
 import { EmbeddedPostgres, type DatabaseStatus } from './embedded';
@@ -41,6 +42,15 @@ export interface OpenOptions {
 }
 
 const MB = 1024 * 1024;
+
+/** The pg client class of the pool: gives up connecting after `ms` (whatever the pool's own wait bound). */
+function connectingWithin(ms: number): typeof Client {
+  return class extends Client {
+    constructor(options?: ClientConfig) {
+      super({ ...options, connectionTimeoutMillis: ms });
+    }
+  };
+}
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** Where PGlite keeps its files, or `undefined` for memory. */
@@ -93,7 +103,12 @@ export async function openDatabase(config: Config, options: OpenOptions): Promis
       // PGlite is a single session: exactly one connection, held for the life of the process.
       max: embedded ? 1 : config.databasePoolSize,
       idleTimeoutMillis: embedded ? 0 : 30000,
-      connectionTimeoutMillis: config.databaseConnectTimeoutMs,
+      // pg-pool bounds by this both connecting and waiting for a free connection when all are busy. A wait
+      // under load is no outage (with 50 writers queued for the embedded database's one connection, it passed
+      // the connect timeout and read as "database unreachable"): it gets the longer DATABASE_POOL_WAIT_MS, and
+      // each connection attempt keeps DATABASE_CONNECT_TIMEOUT_MS through the client's own timeout.
+      connectionTimeoutMillis: config.databasePoolWaitMs,
+      Client: connectingWithin(config.databaseConnectTimeoutMs),
     },
   });
   try {

@@ -11,6 +11,14 @@ export interface Seeder {
   run(ctx: Context): Promise<string>;
 }
 
+/**
+ * An arbitrary constant (next to migrate.ts's MIGRATION_LOCK): the transaction-level advisory lock every
+ * seeder's transaction takes first. Replicas starting together on an empty database (and runs started at once
+ * in one process) seed one after the other: the next one sees what the previous committed, so a `once` seeder
+ * finds itself applied and an `always` seeder finds its rows present.
+ */
+export const SEED_LOCK = 7301948;
+
 /** Runs the seeders in the order given; returns one line per seeder saying what it did. */
 export async function runSeeds(
   ctx: Context,
@@ -19,14 +27,13 @@ export async function runSeeds(
 ): Promise<string[]> {
   const report: string[] = [];
   for (const seeder of seeders) {
-    if (seeder.mode === 'once' && !force) {
-      const done = await ctx.db.query('SELECT 1 FROM seed_state WHERE name = $1', [seeder.name]);
-      if (done.length) {
-        report.push(`${seeder.name}: already applied`);
-        continue;
-      }
-    }
     const line = await ctx.transaction(async (tx) => {
+      // Read committed: every statement after the lock sees what the seeders before us committed.
+      await tx.db.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
+      if (seeder.mode === 'once' && !force) {
+        const done = await tx.db.query('SELECT 1 FROM seed_state WHERE name = $1', [seeder.name]);
+        if (done.length) return 'already applied';
+      }
       const summary = await seeder.run(tx);
       if (seeder.mode === 'once') {
         await tx.db.query(

@@ -41,6 +41,9 @@ export class DiscoveryService {
       .getRepository(DiscoveredProperty)
       .findOne({ where: { pk }, relations: { type: true } });
     if (!property || (property.private && !ctx.identity.isAdmin)) return null;
+    // Of a resource type the caller cannot see: absent, as `get` answers NOT_FOUND for it.
+    if (!ctx.identity.isAdmin && !(await resourceTypeService.getVisibleByPk(ctx, property.resourceTypeId)))
+      return null;
     return property;
   }
 
@@ -69,7 +72,7 @@ export class DiscoveryService {
 
   private async requireType(ctx: Context, name: string): Promise<ResourceType> {
     checkLookup('resourceType', name);
-    const type = await resourceTypeService.getByName(ctx, name);
+    const type = await resourceTypeService.getVisibleByName(ctx, name);
     if (!type) throw new NotFoundError('Resource type', name);
     return type;
   }

@@ -2,6 +2,10 @@ import { Field, InputType } from 'type-graphql';
 import { UUIDScalar } from '../../common/scalars';
 import { RESOURCE_PROVIDER_NAME_MAX } from './resource-provider.entity';
 
+/** How a provider filter's trait list answers a name that is no trait (as Placement's 400). */
+const UNKNOWN_TRAITS = (field: string) =>
+  `A name that is no trait (standard or custom, exact case) is BAD_USER_INPUT on ${field}, "No such trait(s): …" naming every unknown name of the request in one error.`;
+
 const PROVIDER_NAME = `Unique name, 1–${RESOURCE_PROVIDER_NAME_MAX} characters, single-line (CONFLICT when taken).`;
 
 @InputType({ description: 'A new resource provider.' })
@@ -48,19 +52,21 @@ export class ResourceProviderFilter {
 
   @Field(() => [String], {
     nullable: true,
-    description: 'Has every one of these traits (an unknown name: nothing matches).',
+    description: `Has every one of these traits. ${UNKNOWN_TRAITS('filter.required')}`,
   })
   required?: string[] | null;
 
   @Field(() => [String], {
     nullable: true,
-    description: 'Has none of these traits (unknown names are ignored).',
+    description: `Has none of these traits. ${UNKNOWN_TRAITS('filter.forbidden')}`,
   })
   forbidden?: string[] | null;
 
   @Field(() => [[String]], {
     nullable: true,
-    description: 'Has at least one trait of each inner list (an empty inner list: BAD_USER_INPUT).',
+    description: `Has at least one trait of each inner list (an empty inner list: BAD_USER_INPUT). ${UNKNOWN_TRAITS(
+      'filter.anyOf.<index>',
+    )}`,
   })
   anyOf?: string[][] | null;
 }

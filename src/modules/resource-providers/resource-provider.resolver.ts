@@ -25,7 +25,10 @@ export const resourceProviderNode = defineNodeType('ResourceProvider', (ctx, key
 
 @Resolver(() => ResourceProvider)
 export class ResourceProviderResolver {
-  @Query(() => ResourceProviderConnection, { description: 'Resource providers, by name. Open to everyone.' })
+  @Query(() => ResourceProviderConnection, {
+    description:
+      'Resource providers, by name. Open to everyone. BAD_USER_INPUT for a trait name in the filter that is no trait.',
+  })
   async resourceProviders(
     @Ctx() ctx: Context,
     @Args(() => ConnectionArgs) page: ConnectionArgs,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SelectQueryBuilder } from 'typeorm';
 import { publishChange, type ChangeKind } from '../../common/changes';
 import type { Context } from '../../common/context';
-import { checkText, ConflictError, InputError, NotFoundError } from '../../common/errors';
+import { checkText, ConflictError, InputError, NotFoundError, type InputProblem } from '../../common/errors';
 import { paginate, type Page, type PageArgs } from '../../common/relay/paginate';
 import { assertCanWritePlacement } from '../traits/trait.policy';
 import { traitService } from '../traits/trait.service';
@@ -28,6 +28,28 @@ const TRAIT_WRITE_LOCK = 'for_no_key_update';
 
 const has = (alias: string, param: string) =>
   `EXISTS (SELECT 1 FROM resource_provider_traits rpt WHERE rpt.resource_provider_id = ${alias}.id AND rpt.trait_id = ANY(:${param}))`;
+
+/**
+ * One BAD_USER_INPUT for every name of these lists that is no trait (Placement's "No such trait(s): A, B"):
+ * `extensions.field` is the first list with one, the message names each list's unknown names, and
+ * `extensions.errors` has one entry per list when there are several.
+ */
+function throwUnknownTraits(
+  known: ReadonlyMap<string, unknown>,
+  lists: [field: string, names: string[]][],
+): void {
+  const problems: InputProblem[] = [];
+  for (const [field, names] of lists) {
+    const unknown = [...new Set(names.filter((name) => !known.has(name)))];
+    if (unknown.length) problems.push({ field, message: `No such trait(s): ${unknown.join(', ')}` });
+  }
+  if (!problems.length) return;
+  const [first] = problems;
+  const message = problems
+    .map((problem) => (problem === first ? problem.message : `${problem.field}: ${problem.message}`))
+    .join('; ');
+  throw new InputError(first.field, message, problems);
+}
 
 /** A provider's name: 1–RESOURCE_PROVIDER_NAME_MAX characters, single-line. */
 function checkProviderName(field: string, name: string): string {
@@ -76,7 +98,10 @@ export class ResourceProviderService {
 
   /**
    * required: has all; forbidden: has none; anyOf: at least one of each inner list. Names are resolved to
-   * trait ids in one query, then each condition is an (anti-)semi-join on resource_provider_traits.
+   * trait ids in one query (the one a filter always cost), then each condition is an (anti-)semi-join on
+   * resource_provider_traits. A name that is no trait is refused, as Placement answers 400 "No such
+   * trait(s)": a typo in `forbidden` would otherwise let through the very hosts it meant to exclude, and one
+   * in `required` would silently match nothing.
    */
   private async filterByTraits(
     ctx: Context,
@@ -92,19 +117,16 @@ export class ResourceProviderService {
     const names = [...required, ...forbidden, ...anyOf.flat()];
     if (!names.length) return;
     const traits = await traitService.findByNames(ctx, names);
-    const ids = (list: string[]) => list.flatMap((name) => (traits.has(name) ? [traits.get(name)!.pk] : []));
-    // An unknown required trait (or an anyOf list of unknown traits only): no provider can match.
-    const impossible =
-      required.some((name) => !traits.has(name)) || anyOf.some((group) => ids(group).length === 0);
-    if (impossible) {
-      query.andWhere('false');
-      return;
-    }
-    [...new Set(ids(required))].forEach((id, index) => {
+    throwUnknownTraits(traits, [
+      ['filter.required', required],
+      ['filter.forbidden', forbidden],
+      ...anyOf.map((group, index): [string, string[]] => [`filter.anyOf.${index}`, group]),
+    ]);
+    const ids = (list: string[]) => [...new Set(list.map((name) => traits.get(name)!.pk))];
+    ids(required).forEach((id, index) => {
       query.andWhere(has('rp', `required${index}`), { [`required${index}`]: [id] });
     });
-    const forbiddenIds = ids(forbidden);
-    if (forbiddenIds.length) query.andWhere(`NOT ${has('rp', 'forbidden')}`, { forbidden: forbiddenIds });
+    if (forbidden.length) query.andWhere(`NOT ${has('rp', 'forbidden')}`, { forbidden: ids(forbidden) });
     anyOf.forEach((group, index) => {
       query.andWhere(has('rp', `anyOf${index}`), { [`anyOf${index}`]: ids(group) });
     });

@@ -1,30 +1,71 @@
-import { In } from 'typeorm';
+import { In, type SelectQueryBuilder } from 'typeorm';
 import type { Context } from '../../common/context';
 import { InputError, checkText } from '../../common/errors';
+import type { Identity } from '../../common/identity/identity';
+import { Visibility } from '../namespaces/namespace.entity';
 import { RESOURCE_TYPE_NAME_MAX, ResourceType } from './resource-type.entity';
 
 export function checkResourceTypeName(field: string, name: string): string {
   return checkText(field, name, { min: 1, max: RESOURCE_TYPE_NAME_MAX });
 }
 
+/**
+ * Who sees a resource type. Types come to exist by the seeds (protected: the cloud's standard kinds) or by an
+ * admin, who registers a name by associating it with a namespace (also a private one) or by creating a resource
+ * of it. A name is data of its owner like a private namespace's is: a type is visible to admins, and to anyone
+ * else when it is protected, associated with a namespace they can see (public or their project's), or carried
+ * by a resource of their project. Anywhere else it does not exist for them: absent from `resourceTypes`, null
+ * as a node, NOT_FOUND / unknown where a name is looked up, as for a name nobody registered.
+ */
+export function restrictToVisibleTypes<T extends object>(
+  query: SelectQueryBuilder<T>,
+  alias: string,
+  identity: Identity,
+): SelectQueryBuilder<T> {
+  if (identity.isAdmin) return query;
+  return query.andWhere(
+    `(${alias}.protected
+      OR EXISTS (SELECT 1 FROM namespace_resource_types nrt JOIN namespaces ns ON ns.id = nrt.namespace_id
+                  WHERE nrt.resource_type_id = ${alias}.id
+                    AND (ns.visibility = :typePublicVisibility OR ns.owner = :typeViewerProject))
+      OR EXISTS (SELECT 1 FROM resources r
+                  WHERE r.resource_type_id = ${alias}.id AND r.project_id = :typeViewerProject))`,
+    { typePublicVisibility: Visibility.PUBLIC, typeViewerProject: identity.projectId },
+  );
+}
+
 export class ResourceTypeService {
+  /** The resource types the caller may see, by name. */
   list(ctx: Context): Promise<ResourceType[]> {
-    return ctx.db.getRepository(ResourceType).find({ order: { name: 'ASC' } });
+    const query = ctx.db.getRepository(ResourceType).createQueryBuilder('rt').orderBy('rt.name', 'ASC');
+    return restrictToVisibleTypes(query, 'rt', ctx.identity).getMany();
   }
 
+  /** The type of this name, whoever may see it: for a write that has already checked what it touches. */
   getByName(ctx: Context, name: string): Promise<ResourceType | null> {
     return ctx.db.getRepository(ResourceType).findOneBy({ name });
   }
 
-  getByPk(ctx: Context, pk: number): Promise<ResourceType | null> {
-    return ctx.db.getRepository(ResourceType).findOneBy({ pk });
+  /** The type of this name if the caller may see it (null as for a name nobody registered). */
+  getVisibleByName(ctx: Context, name: string): Promise<ResourceType | null> {
+    const query = ctx.db
+      .getRepository(ResourceType)
+      .createQueryBuilder('rt')
+      .where('rt.name = :name', { name });
+    return restrictToVisibleTypes(query, 'rt', ctx.identity).getOne();
+  }
+
+  /** The type of this key if the caller may see it (node look-ups). */
+  getVisibleByPk(ctx: Context, pk: number): Promise<ResourceType | null> {
+    const query = ctx.db.getRepository(ResourceType).createQueryBuilder('rt').where('rt.id = :pk', { pk });
+    return restrictToVisibleTypes(query, 'rt', ctx.identity).getOne();
   }
 
   /**
    * The resource types of these names (`fieldOf(index)` is where each name sits in the input). Only admins
    * create resource types: an admin's unknown names are registered (as Glance does when a namespace is
-   * associated with a new type), safe against a concurrent creator of the same name; for anyone else an
-   * unknown name is BAD_USER_INPUT, as createResource answers.
+   * associated with a new type), safe against a concurrent creator of the same name; for anyone else a name
+   * they cannot see is unknown, BAD_USER_INPUT, as createResource answers.
    */
   async resolve(
     ctx: Context,
@@ -43,7 +84,9 @@ export class ResourceTypeService {
         .orIgnore()
         .execute();
     }
-    const found = new Map((await repository.findBy({ name: In(unique) })).map((type) => [type.name, type]));
+    const query = repository.createQueryBuilder('rt').where({ name: In(unique) });
+    const types = await restrictToVisibleTypes(query, 'rt', ctx.identity).getMany();
+    const found = new Map(types.map((type) => [type.name, type]));
     const unknown = names.findIndex((name) => !found.has(name));
     if (unknown >= 0) {
       throw new InputError(

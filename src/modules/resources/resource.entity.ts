@@ -11,6 +11,7 @@ export const RESOURCE_LIMITS = { name: 255, projectId: 255 } as const;
 @Entity('resources')
 @Index('resources_project_id_id_idx', ['projectId', 'pk'])
 @Index('resources_resource_type_id_id_idx', ['resourceTypeId', 'pk'])
+@Index('resources_resource_type_id_project_id_idx', ['resourceTypeId', 'projectId'])
 @ObjectType({
   implements: Node,
   description:

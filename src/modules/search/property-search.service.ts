@@ -54,7 +54,7 @@ export class PropertySearchService {
     restrictToVisible(query, 'ns', ctx.identity);
     let typed: TypedPrefix | null = null;
     if (args.resourceType != null) {
-      const type = await resourceTypeService.getByName(ctx, args.resourceType);
+      const type = await resourceTypeService.getVisibleByName(ctx, args.resourceType);
       if (!type) throw new NotFoundError('Resource type', args.resourceType);
       query
         .innerJoin(

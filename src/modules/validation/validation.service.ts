@@ -52,7 +52,7 @@ export class ValidationService {
    */
   async validate(ctx: Context, resourceType: string, metadata: unknown): Promise<MetadataValidation> {
     const entries = readMetadata(metadata);
-    const type = await resourceTypeService.getByName(ctx, resourceType);
+    const type = await resourceTypeService.getVisibleByName(ctx, resourceType);
     if (!type) throw new NotFoundError('Resource type', resourceType);
     const loader = ctx.loaders.get(definitionsByResourceTypeKey);
     const found = await loader.loadMany(entries.map(([key]) => definitionKey(type.pk, key)));

@@ -128,15 +128,15 @@ export type ResourceFilter = {
 
 /** Which providers to list; conditions given combine with AND. */
 export type ResourceProviderFilter = {
-  /** Has at least one trait of each inner list (an empty inner list: BAD_USER_INPUT). */
+  /** Has at least one trait of each inner list (an empty inner list: BAD_USER_INPUT). A name that is no trait (standard or custom, exact case) is BAD_USER_INPUT on filter.anyOf.<index>, "No such trait(s): …" naming every unknown name of the request in one error. */
   anyOf?: Array<Array<string>> | null | undefined;
-  /** Has none of these traits (unknown names are ignored). */
+  /** Has none of these traits. A name that is no trait (standard or custom, exact case) is BAD_USER_INPUT on filter.forbidden, "No such trait(s): …" naming every unknown name of the request in one error. */
   forbidden?: Array<string> | null | undefined;
   /** Providers in the same tree as this one. */
   inTree?: string | null | undefined;
   /** The provider with exactly this name. */
   name?: string | null | undefined;
-  /** Has every one of these traits (an unknown name: nothing matches). */
+  /** Has every one of these traits. A name that is no trait (standard or custom, exact case) is BAD_USER_INPUT on filter.required, "No such trait(s): …" naming every unknown name of the request in one error. */
   required?: Array<string> | null | undefined;
   /** The provider with this uuid. */
   uuid?: string | null | undefined;
