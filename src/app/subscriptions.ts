@@ -225,7 +225,6 @@ function mapEvents<T, R>(source: AsyncIterable<T>, map: (value: T) => Promise<R>
       await close();
       throw error;
     },
-    [Symbol.asyncDispose]: async () => close(),
   };
   return mapped;
 }
