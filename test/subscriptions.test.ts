@@ -133,6 +133,74 @@ describe('subscriptions', () => {
     await disposeAll(b, [byType]);
   });
 
+  it('tells a subscriber that a namespace left its sight (DELETED) or came into it (CREATED)', async () => {
+    const ns = unique('NS');
+    const renamed = unique('NS');
+    const type = unique('OS::Live');
+    const owner = project('sight-owner');
+    const other = project('sight-other');
+    await a.ok(CREATE_NAMESPACE, {
+      input: {
+        name: ns,
+        visibility: 'PUBLIC',
+        owner: owner.project,
+        resourceTypeAssociations: [{ name: type }],
+      },
+    });
+    const [otherProject, byName, byType, admin] = await Promise.all([
+      subscribeAll(b, [other], CATALOG).then(([s]) => s),
+      subscribeAll(b, [ADMIN], CATALOG, { namespace: ns }).then(([s]) => s),
+      subscribeAll(b, [ADMIN], CATALOG, { resourceType: type }).then(([s]) => s),
+      subscribeAll(b, [ADMIN], CATALOG).then(([s]) => s),
+    ]);
+    const UPDATE = `mutation ($ns: String!, $input: UpdateNamespaceInput!) { updateNamespace(name: $ns, input: $input) { name } }`;
+    const gone = { kind: 'DELETED', nodeType: 'Namespace', namespace: ns, node: null };
+
+    // Made private: another project loses it; admins see an update.
+    await a.ok(UPDATE, { ns, input: { visibility: 'PRIVATE' } });
+    expect((await otherProject.next()).catalogChanged).toMatchObject(gone);
+    expect((await admin.next()).catalogChanged).toMatchObject({ kind: 'UPDATED', namespace: ns });
+    expect((await byName.next()).catalogChanged).toMatchObject({ kind: 'UPDATED', namespace: ns });
+    expect((await byType.next()).catalogChanged).toMatchObject({ kind: 'UPDATED', namespace: ns });
+    // Public again: it arrives, with the node.
+    await a.ok(UPDATE, { ns, input: { visibility: 'PUBLIC' } });
+    expect((await otherProject.next()).catalogChanged).toMatchObject({
+      kind: 'CREATED',
+      namespace: ns,
+      node: { name: ns },
+    });
+    for (const s of [admin, byName, byType]) expect((await s.next()).catalogChanged.kind).toBe('UPDATED');
+
+    // Dissociated from the type: gone for who filters by it; associated again: back.
+    await a.ok(
+      `mutation ($ns: String!, $t: String!) { dissociateResourceType(namespace: $ns, resourceType: $t) }`,
+      {
+        ns,
+        t: type,
+      },
+    );
+    expect((await byType.next()).catalogChanged).toMatchObject(gone);
+    await a.ok(
+      `mutation ($ns: String!, $t: String!) { associateResourceType(namespace: $ns, input: { name: $t }) { prefix } }`,
+      { ns, t: type },
+    );
+    expect((await byType.next()).catalogChanged).toMatchObject({
+      kind: 'CREATED',
+      namespace: ns,
+      node: { name: ns },
+    });
+
+    // Renamed: gone for who filtered by the old name (told under that name).
+    await a.ok(UPDATE, { ns, input: { name: renamed } });
+    for (const s of [byName]) {
+      // The two association events first (the subscription is on the name, which had not changed).
+      expect((await s.next()).catalogChanged.kind).toBe('UPDATED');
+      expect((await s.next()).catalogChanged.kind).toBe('UPDATED');
+      expect((await s.next()).catalogChanged).toMatchObject(gone);
+    }
+    await disposeAll(b, [otherProject, byName, byType, admin]);
+  });
+
   describe('identity matrix: an event is sent only to who may see its node', () => {
     const owner = project('live-owner');
     const other = project('live-other');

@@ -200,12 +200,12 @@ class SubscriptionSlots {
 }
 
 /** An async iterator of `source`'s values passed through `map` (closing `source` when mapping fails). */
-function mapEvents<T, R>(source: AsyncIterable<T>, map: (value: T) => Promise<R>): AsyncGenerator<R> {
+function mapEvents<T, R>(source: AsyncIterable<T>, map: (value: T) => Promise<R>): AsyncIterableIterator<R> {
   const iterator = source[Symbol.asyncIterator]();
   const close = async () => {
     await iterator.return?.();
   };
-  const mapped: AsyncGenerator<R> = {
+  const mapped: AsyncIterableIterator<R> = {
     [Symbol.asyncIterator]: () => mapped,
     async next() {
       const step = await iterator.next();

@@ -23,6 +23,20 @@ export interface CatalogChange {
   public: boolean;
   /** The resource types the namespace is associated with. */
   resourceTypes: string[];
+  /**
+   * The namespace as it was before the write, when the write changed who may see it or which subscriptions it
+   * matches (visibility, owner, name, resource type associations): a subscriber who saw it then but not now is
+   * told it is gone, one who sees it only now that it arrived.
+   */
+  before?: NamespaceSight;
+}
+
+/** What decides whether a subscriber sees a namespace and whether its filters match it. */
+export interface NamespaceSight {
+  namespace: string;
+  owner: string;
+  public: boolean;
+  resourceTypes: string[];
 }
 
 export interface TraitChange {

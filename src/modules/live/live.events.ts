@@ -13,9 +13,15 @@ registerEnumType(ChangeKind, {
   name: 'ChangeKind',
   description: 'What a committed write did to a node. DELETED events carry the id only (node is null).',
   valuesConfig: {
-    CREATED: { description: 'The node was created by the committed write.' },
+    CREATED: {
+      description:
+        'The node was created by the committed write, or (catalogChanged) a namespace came into your sight: made public, given to your project, renamed or associated so that your filters match it.',
+    },
     UPDATED: { description: 'The node was changed (for a namespace: also anything in it, in bulk writes).' },
-    DELETED: { description: 'The node was deleted: evict it by id (node is null).' },
+    DELETED: {
+      description:
+        'The node was deleted, or (catalogChanged) a namespace left your sight: made private, given to another project, renamed or dissociated so that your filters no longer match it. Evict it by id (node is null).',
+    },
   },
 });
 

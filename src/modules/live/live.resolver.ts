@@ -1,5 +1,5 @@
 import { Arg, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
-import { madeFrom, type Change, type FeedEvent } from '../../common/changes';
+import { madeFrom, type Change, type FeedEvent, type NamespaceSight } from '../../common/changes';
 import type { Context } from '../../common/context';
 import { AppError } from '../../common/errors';
 import { encodeGlobalId } from '../../common/relay/global-id';
@@ -127,28 +127,33 @@ export function createLiveResolver(types: readonly NodeType[]) {
       ? Promise.resolve(null)
       : lazy(() => fetchers.get(type)?.(ctx, change.key) ?? Promise.resolve(null));
 
-  const catalog =
-    (args: Record<string, unknown>): Deliver<CatalogChangeEvent> =>
-    async (ctx, change) => {
+  const catalog = (args: Record<string, unknown>): Deliver<CatalogChangeEvent> => {
+    /** Whether the subscriber's filters match a namespace in this state, and it may see it. */
+    const sees = (ctx: Context, state: NamespaceSight) =>
+      (args.namespace == null || args.namespace === state.namespace) &&
+      (args.resourceType == null || state.resourceTypes.includes(args.resourceType as string)) &&
+      canSee(ctx.identity, {
+        visibility: state.public ? Visibility.PUBLIC : Visibility.PRIVATE,
+        owner: state.owner,
+      });
+    return async (ctx, change) => {
       if (change.topic !== 'catalog') return null;
-      if (args.namespace != null && args.namespace !== change.namespace) return null;
-      if (args.resourceType != null && !change.resourceTypes.includes(args.resourceType as string)) {
-        return null;
-      }
-      // Whether the subscriber could see the namespace when the change committed.
-      const then = {
-        visibility: change.public ? Visibility.PUBLIC : Visibility.PRIVATE,
-        owner: change.owner,
-      };
-      if (!canSee(ctx.identity, then)) return null;
+      // As the change left it (at commit), and as it was before when the write changed that.
+      const now = sees(ctx, change);
+      const then = change.before ? sees(ctx, change.before) : now;
+      if (!now && !then) return null;
+      // Out of the subscriber's sight (made private, another owner, renamed, dissociated): gone, for it.
+      // Into its sight: arrived, for it.
+      const kind = !now ? ChangeKind.DELETED : !then ? ChangeKind.CREATED : (change.kind as ChangeKind);
       return {
-        kind: change.kind as ChangeKind,
+        kind,
         id: encodeGlobalId(change.type, change.key),
         nodeType: change.type,
-        namespace: change.namespace,
-        node: load(ctx, change, change.type),
+        namespace: now ? change.namespace : change.before!.namespace,
+        node: load(ctx, { ...change, kind }, change.type),
       };
     };
+  };
 
   const trait = (): Deliver<TraitChangeEvent> => async (ctx, change) => {
     if (change.topic !== 'trait') return null;

@@ -1,4 +1,4 @@
-import { CHANGES_CHANNEL, type ChangeKind } from '../../common/changes';
+import { CHANGES_CHANNEL, type ChangeKind, type NamespaceSight } from '../../common/changes';
 import type { Context } from '../../common/context';
 import {
   ConflictError,
@@ -129,23 +129,45 @@ export async function publishCatalogChange(
   kind: ChangeKind,
   node: { type: string; key: string | number },
   namespacePk: number,
+  before?: NamespaceSight,
 ): Promise<void> {
   await tx.db.query(
     `SELECT pg_notify($1, json_build_object(
        'topic', 'catalog', 'kind', $2::text, 'type', $3::text, 'key', $4::text,
        'namespace', n.name, 'owner', n.owner, 'public', n.visibility = 'public',
-       'resourceTypes', COALESCE((SELECT json_agg(rt.name ORDER BY rt.name)
-                                    FROM namespace_resource_types nrt
-                                    JOIN resource_types rt ON rt.id = nrt.resource_type_id
-                                   WHERE nrt.namespace_id = n.id), '[]'::json))::text)
+       'resourceTypes', ${RESOURCE_TYPES_OF_N}, 'before', $6::json)::text)
        FROM namespaces n WHERE n.id = $5`,
-    [CHANGES_CHANNEL, kind, node.type, String(node.key), namespacePk],
+    [CHANGES_CHANNEL, kind, node.type, String(node.key), namespacePk, before ? JSON.stringify(before) : null],
   );
 }
 
-/** The namespace itself changed (or, for bulk writes, something in it): one event naming the namespace. */
-export const publishNamespaceChange = (tx: Context, kind: ChangeKind, namespace: Namespace) =>
-  publishCatalogChange(tx, kind, { type: Namespace.nodeType, key: namespace.pk }, namespace.pk);
+/** The names of the resource types namespace `n` is associated with, as a JSON array (SQL). */
+const RESOURCE_TYPES_OF_N = `COALESCE((SELECT json_agg(rt.name ORDER BY rt.name)
+                                        FROM namespace_resource_types nrt
+                                        JOIN resource_types rt ON rt.id = nrt.resource_type_id
+                                       WHERE nrt.namespace_id = n.id), '[]'::json)`;
+
+/** What decides who sees a namespace and which subscriptions match it, as it is now (before a write changes it). */
+async function sightOf(tx: Context, namespacePk: number): Promise<NamespaceSight> {
+  const [row] = await tx.db.query(
+    `SELECT n.name AS namespace, n.owner, n.visibility = 'public' AS public,
+            ${RESOURCE_TYPES_OF_N} AS "resourceTypes"
+       FROM namespaces n WHERE n.id = $1`,
+    [namespacePk],
+  );
+  return row as NamespaceSight;
+}
+
+/**
+ * The namespace itself changed (or, for bulk writes, something in it): one event naming the namespace. `before`:
+ * its sight before the write, when the write may have changed it (see CatalogChange.before).
+ */
+export const publishNamespaceChange = (
+  tx: Context,
+  kind: ChangeKind,
+  namespace: Namespace,
+  before?: NamespaceSight,
+) => publishCatalogChange(tx, kind, { type: Namespace.nodeType, key: namespace.pk }, namespace.pk, before);
 
 export class NamespaceService {
   list(
@@ -317,6 +339,7 @@ export class NamespaceService {
     checkNamespaceFields(input);
     return ctx.transaction(async (tx) => {
       const namespace = await this.requireWritable(tx, name);
+      const before = await sightOf(tx, namespace.pk);
       for (const field of ['name', 'visibility', 'protected', 'owner'] as const) {
         if (input[field] === null) throw new InputError(`input.${field}`, 'cannot be null');
       }
@@ -338,7 +361,7 @@ export class NamespaceService {
       if (input.protected != null) namespace.protected = input.protected;
       if (input.owner != null) namespace.owner = input.owner;
       const saved = await repository.save(namespace);
-      await publishNamespaceChange(tx, 'UPDATED', saved);
+      await publishNamespaceChange(tx, 'UPDATED', saved, before);
       return saved;
     });
   }
@@ -359,8 +382,9 @@ export class NamespaceService {
     problems.throwIfAny();
     return ctx.transaction(async (tx) => {
       const namespace = await this.requireWritable(tx, name);
+      const before = await sightOf(tx, namespace.pk);
       const [association] = await this.insertAssociations(tx, namespace, [input], () => 'input');
-      await publishNamespaceChange(tx, 'UPDATED', namespace);
+      await publishNamespaceChange(tx, 'UPDATED', namespace, before);
       return association;
     });
   }
@@ -375,9 +399,10 @@ export class NamespaceService {
       if (!existing)
         throw new NotFoundError(`Resource type association of namespace "${name}" with`, resourceType);
       assertNotProtected(namespace, 'its resource type associations');
-      // Published first: subscribers filtering by this resource type hear that it left.
-      await publishNamespaceChange(tx, 'UPDATED', namespace);
+      const before = await sightOf(tx, namespace.pk);
       await repository.delete({ namespaceId: namespace.pk, resourceTypeId: existing.resourceTypeId });
+      // Subscribers filtering by this resource type are told the namespace left their sight.
+      await publishNamespaceChange(tx, 'UPDATED', namespace, before);
       return true;
     });
   }

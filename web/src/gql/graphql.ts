@@ -6,9 +6,9 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 /** What a committed write did to a node. DELETED events carry the id only (node is null). */
 export type ChangeKind =
-  /** The node was created by the committed write. */
+  /** The node was created by the committed write, or (catalogChanged) a namespace came into your sight: made public, given to your project, renamed or associated so that your filters match it. */
   | 'CREATED'
-  /** The node was deleted: evict it by id (node is null). */
+  /** The node was deleted, or (catalogChanged) a namespace left your sight: made private, given to another project, renamed or dissociated so that your filters no longer match it. Evict it by id (node is null). */
   | 'DELETED'
   /** The node was changed (for a namespace: also anything in it, in bulk writes). */
   | 'UPDATED';
