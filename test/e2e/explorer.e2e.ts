@@ -528,6 +528,65 @@ it('Live: views update when the data changes', async () => {
   expect(await page.evaluate(() => (globalThis as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
 });
 
+it('Live: a query renamed in the shipped app still follows changes; an event’s node updates the cache, a deletion evicts', async () => {
+  // The app as if its Providers query had been renamed at build time: the same bundle with that one
+  // operation's name changed. A live layer that picked the queries to refetch by name would miss it.
+  const isProviders = (request: Request) =>
+    request.postData()?.includes('"operationName":"RenamedProviders"') ?? false;
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replaceAll('value:"Providers"}', 'value:"RenamedProviders"}');
+    await route.fulfill({ response, body });
+  });
+  const asked: Request[] = [];
+  const count = (request: Request) => (isProviders(request) ? asked.push(request) : undefined);
+  page.on('request', count);
+  try {
+    const subscribed = subscribeSent('ResourceProviderChanged');
+    // A new document (a hash change alone would keep the app already loaded).
+    await page.goto('about:blank');
+    await page.goto(`${base}#traits`);
+    // No filter: every provider is listed, and a change of traits cannot move one in or out.
+    await page.getByRole('button', { name: 'Find providers' }).click();
+    const providers = page.getByRole('table', { name: 'Providers' });
+    await expectText(providers.locator('td'), 'compute-2');
+    expect(asked.length).toBe(1);
+    await subscribed;
+    await expectLive();
+    await page.evaluate(() => Object.assign(globalThis, { e2eSamePage: true }));
+    const row = (column: number) =>
+      providers
+        .locator('tr', { has: page.getByRole('cell', { name: 'compute-3', exact: true }) })
+        .locator(`td:nth-child(${column})`);
+
+    // Created: shown by the renamed query's refetch, the only source of this table.
+    const { created } = await seed<{ created: { uuid: string } }>(
+      `mutation { created: createResourceProvider(input: { name: "compute-3" }) { uuid } }`,
+    );
+    await expectText(row(2), /^0$/);
+    expect(asked.length).toBe(2);
+
+    // Its traits changed: the event carries the provider, written into the cache; no request.
+    await seed(
+      `mutation ($uuid: UUID!) {
+        setResourceProviderTraits(uuid: $uuid, generation: 0, traits: ["CUSTOM_GOLD"]) { generation }
+      }`,
+      { uuid: created.uuid },
+    );
+    await expectText(row(3), /^CUSTOM_GOLD$/);
+    await expectText(row(2), /^1$/);
+
+    // Deleted: evicted from the cache, so the table drops it; no request either.
+    await seed(`mutation ($uuid: UUID!) { deleteResourceProvider(uuid: $uuid) }`, { uuid: created.uuid });
+    await providers.getByRole('cell', { name: 'compute-3', exact: true }).waitFor({ state: 'detached' });
+    expect(asked.length).toBe(2);
+    expect(await page.evaluate(() => (globalThis as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
+  } finally {
+    page.off('request', count);
+    await page.unroute('**/assets/*.js');
+  }
+});
+
 it('Identity: the headers and token set in the settings go with every request', async () => {
   await page.goto(`${base}#settings`);
   const form = page.getByRole('form', { name: 'Identity' });

@@ -104,6 +104,7 @@ const CatalogChangedSubscription = graphql(`
     catalogChanged(resourceType: $resourceType) {
       kind
       id
+      nodeType
     }
   }
 `);
@@ -273,11 +274,13 @@ export function DefinitionsScreen() {
     skip: !resourceType,
     fetchPolicy: 'cache-and-network',
   });
-  useLive(CatalogChangedSubscription, { resourceType: resourceType || null }, [
-    'NamespacesOfType',
-    'NamespaceView',
-    'SearchProperties',
-  ]);
+  // The screen sees namespaces in the type's view, whose nodes have ids of their own (names with its prefix),
+  // not those the events name: what is shown is fetched again.
+  useLive(
+    CatalogChangedSubscription,
+    { resourceType: resourceType || null },
+    { refetch: () => [NamespacesOfTypeQuery, NamespaceViewQuery, SearchQuery] },
+  );
   return (
     <div>
       <div className="toolbar">

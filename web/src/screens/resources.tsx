@@ -47,6 +47,7 @@ const DiscoveryQuery = graphql(`
       values
       definition {
         id
+        name
         title
         type
       }
@@ -59,6 +60,14 @@ const ResourceChangedSubscription = graphql(`
     resourceChanged(resourceType: $resourceType) {
       kind
       id
+      resource {
+        id
+        uuid
+        name
+        resourceType
+        projectId
+        tags
+      }
     }
   }
 `);
@@ -136,11 +145,19 @@ export function ResourcesScreen() {
     variables: { filter: resourceType ? { resourceType } : {} },
     fetchPolicy: 'cache-and-network',
   });
-  useLive(ResourceChangedSubscription, { resourceType: resourceType || null }, [
-    'Resources',
-    'TagUsage',
-    'Discovery',
-  ]);
+  const tagFiltered = FILTERS.some(([key]) => splitList(filters[key]).length);
+  useLive(
+    ResourceChangedSubscription,
+    { resourceType: resourceType || null },
+    {
+      // A resource's new name and tags come with the event; the tag counts and the keys seen are the server's,
+      // and so is which resources match the tag filters (or exist, after a creation or deletion).
+      refetch: ({ kind }) =>
+        kind === 'UPDATED' && !tagFiltered
+          ? [TagUsageQuery, DiscoveryQuery]
+          : [ResourcesQuery, TagUsageQuery, DiscoveryQuery],
+    },
+  );
   const addTag = (tag: string) =>
     setFilters({ ...filters, tags: [...splitList(filters.tags), tag].join(', ') });
   const shown = resources.data ?? resources.previousData;

@@ -1,5 +1,5 @@
 import { useLazyQuery, useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { graphql } from '../gql';
 import type { ProviderTreeQuery } from '../gql/graphql';
 import { useLive } from '../live';
@@ -17,7 +17,6 @@ const ValidateTraitsQuery = graphql(`
 const ProvidersQuery = graphql(`
   query Providers($filter: ResourceProviderFilter) {
     resourceProviders(filter: $filter, first: 100) {
-      totalCount
       nodes {
         id
         uuid
@@ -74,6 +73,7 @@ const TraitChangedSubscription = graphql(`
     traitChanged {
       kind
       id
+      name
     }
   }
 `);
@@ -83,6 +83,20 @@ const ProviderChangedSubscription = graphql(`
     resourceProviderChanged {
       kind
       id
+      resourceProvider {
+        id
+        uuid
+        name
+        generation
+        parent {
+          id
+          uuid
+        }
+        traits {
+          id
+          name
+        }
+      }
     }
   }
 `);
@@ -187,18 +201,36 @@ function ProviderTree({ root }: { root: string }) {
  * providers shown.
  */
 export function TraitsScreen() {
-  useLive(TraitChangedSubscription, {}, ['CustomTraits', 'ValidateTraits']);
-  useLive(ProviderChangedSubscription, {}, ['Providers', 'ProviderTree']);
+  // A trait created or deleted changes the lists, their counts and what is valid.
+  useLive(TraitChangedSubscription, {}, { refetch: () => [CustomTraitsQuery, ValidateTraitsQuery] });
+  // A provider's new name, parent, traits and generation come with the event, and a deleted one is evicted
+  // (the lists drop it); which providers match a trait filter after a change, and where a new one shows, are
+  // the server's to say.
+  useLive(
+    ProviderChangedSubscription,
+    {},
+    {
+      refetch: ({ kind }) =>
+        kind === 'CREATED'
+          ? [ProvidersQuery, ProviderTreeQuery]
+          : kind === 'UPDATED' && traitFilter.current
+            ? [ProvidersQuery]
+            : [],
+    },
+  );
   const [required, setRequired] = useState('');
   const [forbidden, setForbidden] = useState('');
   const [anyOf, setAnyOf] = useState('');
   const [tree, setTree] = useState('');
   const [find, { data, error }] = useLazyQuery(ProvidersQuery);
+  /** Whether the providers shown were filtered by traits (a trait change may add or remove some). */
+  const traitFilter = useRef(false);
   const search = () => {
     const groups = anyOf
       .split(';')
       .map(splitList)
       .filter((group) => group.length);
+    traitFilter.current = Boolean(splitList(required).length || splitList(forbidden).length || groups.length);
     void find({
       variables: {
         filter: {
