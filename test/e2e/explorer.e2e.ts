@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -153,6 +153,14 @@ const subscribeSent = (name: string, variables: Record<string, unknown> = {}) =>
       Object.entries(variables).every(([key, value]) => payload.variables?.[key] === value),
   ).then(() => undefined);
 
+/** The text of what has the focus. */
+const focusedText = () =>
+  page.evaluate(`document.activeElement?.textContent ?? null`) as Promise<string | null>;
+
+/** The accessible name (aria-label) of what has the focus. */
+const focusedLabel = () =>
+  page.evaluate(`document.activeElement?.getAttribute('aria-label') ?? null`) as Promise<string | null>;
+
 /** The header's indicator says the screen's subscriptions are connected. */
 const expectLive = () => expectText(page.getByRole('status', { name: 'Live updates' }), /^Live$/);
 
@@ -183,77 +191,147 @@ it('Definitions: a type’s namespaces, properties with its prefix, search and t
   await shot('definitions');
 });
 
-it('Compose: controls from the definitions, live validation, JSON and CLI lines', async () => {
+it('Compose: a real flavor loaded, edited against its definitions, the diff applied in one mutation', async () => {
+  // A flavor that carries properties, and a second definition of hw:serial_port_count (≤ 8) beside libvirt's.
+  await seed(
+    `mutation ($properties: JSON) {
+      flavor: createResource(input: { resourceType: "OS::Nova::Flavor", name: "m1.e2e", properties: $properties }) {
+        uuid
+      }
+      limits: createNamespace(input: { name: "E2E::Limits", displayName: "E2E limits", visibility: PUBLIC,
+        resourceTypeAssociations: [{ name: "OS::Nova::Flavor", prefix: "hw:" }],
+        properties: [{ name: "serial_port_count", title: "Serial ports (capped)", type: INTEGER, maximum: 8,
+          description: "At most eight serial ports on this cloud." }] }) { name }
+    }`,
+    { properties: { 'hw:cpu_policy': 'dedicated', 'obsolete:key': 'x' } },
+  );
   await page.goto(`${base}#compose`);
   await page.getByLabel('Resource type').selectOption('OS::Nova::Flavor');
-  const find = page.getByLabel('Find a property to add');
+  await page.getByLabel('Resource', { exact: true }).selectOption({ label: 'm1.e2e' });
+  const draft = page.getByRole('region', { name: 'Draft' });
+  const row = (key: string) => draft.getByRole('listitem', { name: key, exact: true });
+  // What the flavor carries is the draft: a defined key says which namespace it follows; the other is custom.
+  await expectText(row('hw:cpu_policy'), /CPU Pinning/);
+  expect(await page.getByLabel('Value of hw:cpu_policy').inputValue()).toBe('dedicated');
+  await expectText(row('obsolete:key'), /Custom key/);
 
-  await find.fill('cpu_policy');
-  // Two namespaces define hw:cpu_policy for flavors: either will do.
-  await page.getByRole('button', { name: 'Add hw:cpu_policy' }).first().click();
-  await page.getByLabel('Value of hw:cpu_policy').selectOption('dedicated');
+  // The definitions tree, filtered; what is added leaves it and takes the focus.
+  const tree = page.getByRole('region', { name: 'Available definitions' });
+  await tree.getByLabel('Filter definitions').fill('serial port');
+  await tree.getByRole('button', { name: 'Add hw:serial_port_count from E2E limits' }).click();
+  await eventually(async () => (await focusedLabel()) === 'Value of hw:serial_port_count');
+  expect(await tree.getByRole('button', { name: /^Add hw:serial_port_count/ }).count()).toBe(0);
+  // The row is checked against the definition it follows (≤ 8), not libvirt's: the server alone would accept 12.
+  expect(
+    await page.getByLabel('Definition of hw:serial_port_count').locator('option:checked').textContent(),
+  ).toBe('E2E limits');
+  await expectText(row('hw:serial_port_count'), /At most eight serial ports on this cloud\./);
+  await page.getByLabel('Value of hw:serial_port_count').fill('12');
+  await expectText(row('hw:serial_port_count').getByRole('alert'), 'must be ≤ 8');
+  await page.getByLabel('Value of hw:serial_port_count').fill('2');
 
-  await find.fill('serial_port');
-  await page.getByRole('button', { name: 'Add hw:serial_port_count' }).click();
-  const ports = page.getByLabel('Value of hw:serial_port_count');
-  expect(await ports.getAttribute('type')).toBe('number');
-  expect(await ports.getAttribute('min')).toBe('0');
-  await ports.fill('-3');
-  await expectText(page.getByLabel('Validation'), /Not valid/);
-  await expectText(page.getByRole('table', { name: 'Draft' }).getByRole('alert'), /.+/);
-  await ports.fill('2');
+  // Custom keys: a duplicate is refused, an empty value too.
+  const custom = page.getByRole('form', { name: 'Custom key' });
+  await custom.getByLabel('Custom key').fill('e2e:note');
+  await custom.getByRole('button', { name: 'Add key' }).click();
+  await eventually(async () => (await focusedLabel()) === 'Value of e2e:note');
+  await expectText(row('e2e:note').getByRole('alert'), 'needs a value');
+  await custom.getByLabel('Custom key').fill('e2e:note');
+  await custom.getByRole('button', { name: 'Add key' }).click();
+  await expectText(custom.getByRole('alert'), 'e2e:note is already in the draft');
+  await page.getByLabel('Value of e2e:note').fill('hello world');
 
-  await find.fill('vendor');
-  await page.getByRole('button', { name: 'Add capabilities:cpu_info:vendor' }).click();
+  // An operator over a definition's choices.
+  await tree.getByLabel('Filter definitions').fill('vendor');
+  await tree
+    .getByRole('button', { name: /^Add capabilities:cpu_info:vendor from/ })
+    .first()
+    .click();
   await page.getByLabel('Operator of capabilities:cpu_info:vendor').selectOption('<or>');
-  const vendor = page.getByLabel('Value of capabilities:cpu_info:vendor');
+  const vendor = page.getByRole('group', { name: 'Value of capabilities:cpu_info:vendor' });
   await vendor.getByLabel('Intel').check();
   await vendor.getByLabel('AMD').check();
+  await draft.getByRole('button', { name: 'Remove obsolete:key' }).click();
 
-  await expectText(page.getByLabel('Validation'), 'Valid for OS::Nova::Flavor');
-  const json = JSON.parse((await page.getByLabel('JSON', { exact: true }).textContent()) ?? '');
-  expect(json).toEqual({
-    'hw:cpu_policy': 'dedicated',
-    'hw:serial_port_count': 2,
-    'capabilities:cpu_info:vendor': '<or> Intel <or> AMD',
-  });
+  // The diff, and the CLI lines that would do the same.
+  const changes = page.getByRole('region', { name: 'Changes' });
+  await expectText(changes.locator('li'), /− obsolete:key/);
+  expect(await changes.locator('li').allTextContents()).toEqual([
+    '+ hw:serial_port_count = 2',
+    '+ e2e:note = hello world',
+    '+ capabilities:cpu_info:vendor = <or> Intel <or> AMD',
+    '− obsolete:key (was x)',
+  ]);
   const cli = (await page.getByLabel('flavor CLI', { exact: true }).textContent()) ?? '';
-  expect(cli).toContain('openstack flavor set');
-  expect(cli).toContain('--property hw:cpu_policy=dedicated');
   expect(cli).toContain("--property 'capabilities:cpu_info:vendor=<or> Intel <or> AMD'");
-  // Nothing on this screen follows changes: no indicator (the socket may still be open a moment).
-  expect(await page.getByRole('status', { name: 'Live updates' }).count()).toBe(0);
+  expect(cli).toContain('--property hw:serial_port_count=2');
+  expect(cli).toContain('openstack flavor unset \\\n  --property obsolete:key m1.e2e');
+
+  // A value the API refuses (over 4096 characters): its error beside its row, nothing applied.
+  await custom.getByLabel('Custom key').fill('e2e:long');
+  await custom.getByRole('button', { name: 'Add key' }).click();
+  await page.getByLabel('Value of e2e:long').fill('x'.repeat(5000));
+  await changes.getByRole('button', { name: 'Apply to m1.e2e' }).click();
+  await expectText(row('e2e:long').getByRole('alert'), /4096/);
+  await draft.getByRole('button', { name: 'Remove e2e:long' }).click();
+
+  // The draft survives a reload.
+  await page.reload();
+  await expectText(row('e2e:note'), /Custom key/);
+  expect(await page.getByLabel('Value of e2e:note').inputValue()).toBe('hello world');
+  await expectText(page.getByLabel('Validation'), 'Valid for OS::Nova::Flavor');
   await shot('compose');
 
-  // For images the same definitions carry the image prefix, and the CLI line is image set.
+  await changes.getByRole('button', { name: 'Apply to m1.e2e' }).click();
+  await expectText(changes.getByRole('status'), 'Applied to m1.e2e: 4 change(s)');
+  const { resources } = await seed<{ resources: { nodes: { properties: unknown }[] } }>(
+    `{ resources(filter: { resourceType: "OS::Nova::Flavor" }) { nodes { properties } } }`,
+  );
+  expect(resources.nodes[0].properties).toEqual({
+    'hw:cpu_policy': 'dedicated',
+    'hw:serial_port_count': 2,
+    'e2e:note': 'hello world',
+    'capabilities:cpu_info:vendor': '<or> Intel <or> AMD',
+  });
+  await expectText(changes.locator('p'), 'None: the draft is what the resource carries.');
+  // Nothing on this screen follows changes: no indicator (the socket may still be open a moment).
+  expect(await page.getByRole('status', { name: 'Live updates' }).count()).toBe(0);
+
+  // For images the same definitions carry the image prefix, a 178-value array is filtered, the CLI is image set.
   await page.getByLabel('Resource type').selectOption('OS::Glance::Image');
-  await find.fill('cpu_policy');
-  await page.getByRole('button', { name: 'Add hw_cpu_policy' }).first().click();
+  await tree.getByLabel('Filter definitions').fill('cpu_policy');
+  await tree
+    .getByRole('button', { name: /^Add hw_cpu_policy/ })
+    .first()
+    .click();
   await page.getByLabel('Value of hw_cpu_policy').selectOption('shared');
-  await find.fill('auto_disk');
-  await page.getByRole('button', { name: 'Add auto_disk_config' }).click();
-  const boolean = page.getByLabel('Value of auto_disk_config');
-  expect(await boolean.getAttribute('type')).toBe('checkbox');
-  await boolean.check();
-  await find.fill('InstructionSet');
-  await page.getByRole('button', { name: 'Add CIM_PASD_InstructionSetExtensionName' }).click();
-  const items = page.getByLabel('Value of CIM_PASD_InstructionSetExtensionName');
+  await tree.getByLabel('Filter definitions').fill('InstructionSetExtensionName');
+  await tree
+    .getByRole('button', { name: /^Add CIM_PASD_InstructionSetExtensionName from/ })
+    .first()
+    .click();
+  const items = page.getByRole('group', { name: 'Value of CIM_PASD_InstructionSetExtensionName' });
+  const filter = page.getByLabel(/^Filter the \d+ values of Value of CIM_PASD_InstructionSetExtensionName$/);
+  await filter.fill('aes');
   await items.getByLabel('x86:AES').check();
+  await filter.fill('avx');
   await items.getByLabel('x86:AVX', { exact: true }).check();
+  expect(await items.getByRole('checkbox').count()).toBeLessThan(20);
   await expectText(page.getByLabel('Validation'), 'Valid for OS::Glance::Image');
   expect(JSON.parse((await page.getByLabel('JSON', { exact: true }).textContent()) ?? '')).toEqual({
     hw_cpu_policy: 'shared',
-    auto_disk_config: true,
     CIM_PASD_InstructionSetExtensionName: ['x86:AES', 'x86:AVX'],
   });
   expect(await page.getByLabel('image CLI', { exact: true }).textContent()).toBe(
     [
       'openstack image set',
       '  --property hw_cpu_policy=shared',
-      '  --property auto_disk_config=true',
       '  --property CIM_PASD_InstructionSetExtensionName=x86:AES,x86:AVX <image>',
     ].join(' \\\n'),
   );
+  // Each type keeps its own draft.
+  await page.getByLabel('Resource type').selectOption('OS::Nova::Flavor');
+  await expectText(row('e2e:note'), /Custom key/);
 });
 
 it('Traits and providers: validate names, find providers by traits, the tree with generations', async () => {

@@ -35,6 +35,8 @@ export const PropertyFields = graphql(`
     pattern
     operators
     readonly
+    minItems
+    maxItems
     items {
       type
       enum
@@ -138,11 +140,14 @@ function PropertyTable({ properties }: { properties: readonly Property[] }) {
       </thead>
       <tbody>
         {properties.map((property) => (
-          <tr key={property.id} title={property.description ?? ''}>
+          <tr key={property.id}>
             <td>
               <code>{property.name}</code>
             </td>
-            <td>{property.title}</td>
+            <td>
+              {property.title}
+              {property.description ? <div className="description">{property.description}</div> : null}
+            </td>
             <td className="muted">{constraintsOf(property)}</td>
           </tr>
         ))}
