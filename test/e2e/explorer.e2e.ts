@@ -334,8 +334,29 @@ it('Compose: a real flavor loaded, edited against its definitions, the diff appl
   await expectText(row('e2e:note'), /Custom key/);
 });
 
-it('Traits and providers: validate names, find providers by traits, the tree with generations', async () => {
+it('Traits and providers: browse every trait, validate names, find providers by traits (names suggested), the tree', async () => {
   await page.goto(`${base}#traits`);
+  // Every trait, standard and custom, in pages of 50, searched by prefix.
+  const all = page.getByRole('region', { name: 'All traits' });
+  await expectText(all.locator('h2'), /All traits \(\d+\)/);
+  const total = Number(/\((\d+)\)/.exec((await all.locator('h2').textContent()) ?? '')?.[1]);
+  expect(total).toBeGreaterThan(345);
+  const pages = all.getByRole('navigation', { name: 'Trait pages' });
+  await expectText(pages, `1–50 of ${total}`);
+  await pages.getByRole('button', { name: 'Next page' }).click();
+  await expectText(pages, `51–100 of ${total}`);
+  await pages.getByRole('button', { name: 'Previous page' }).click();
+  await expectText(pages, `1–50 of ${total}`);
+  await all.getByLabel('Name starts with').fill('hw_cpu_x86_avx');
+  expect(await all.getByLabel('Name starts with').inputValue()).toBe('HW_CPU_X86_AVX');
+  await expectText(
+    all.getByRole('list', { name: 'Traits' }).locator('li'),
+    /^HW_CPU_X86_AVX2 standard · on a provider$/,
+  );
+  await all.getByLabel('Name starts with').fill('');
+  await all.getByLabel('Kind').selectOption('custom');
+  await expectText(all.getByRole('list', { name: 'Traits' }).locator('li'), 'CUSTOM_GOLD');
+
   await page.getByLabel('Trait names').fill('HW_CPU_X86_AVX2, CUSTOM_GOLD, NOT_A_TRAIT');
   await page.getByRole('button', { name: 'Validate' }).click();
   await expectText(page.getByLabel('Valid traits', { exact: true }).locator('li'), 'CUSTOM_GOLD');
@@ -345,6 +366,10 @@ it('Traits and providers: validate names, find providers by traits, the tree wit
   ]);
   expect(await page.getByLabel('Invalid traits').locator('li').allTextContents()).toEqual(['NOT_A_TRAIT']);
 
+  // A trait field suggests known names for the word being typed, and writes names in upper case.
+  await page.getByLabel('Required traits').fill('hw_cpu_x86_av');
+  expect(await page.getByLabel('Required traits').inputValue()).toBe('HW_CPU_X86_AV');
+  await page.locator('datalist option[value="HW_CPU_X86_AVX2"]').waitFor({ state: 'attached' });
   await page.getByLabel('Required traits').fill('CUSTOM_GOLD');
   await page.getByRole('button', { name: 'Find providers' }).click();
   const providers = page.getByRole('table', { name: 'Providers' });
