@@ -428,18 +428,24 @@ it('Resources: the four tag filters with the tag usage catalog, and property dis
   }
 });
 
-it('Admin: creates a namespace, a property and a tag; the API’s errors appear beside their fields', async () => {
+it('Admin: a namespace from known types, its parts created, protected, deleted after confirmation; traits, providers, resources', async () => {
   await page.goto(`${base}#admin`);
+  await expectText(page.getByRole('heading', { name: 'Catalog' }), 'Catalog');
   const namespace = page.getByRole('form', { name: 'Create namespace' });
   await namespace.getByLabel('Name', { exact: true }).fill('E2E::Admin');
   await namespace.getByLabel('Display name').fill('Made in the browser');
-  await namespace.getByLabel('Resource type').fill('OS::Glance::Image');
+  // A resource type is chosen from the known ones; typing one that exists (in any case) says so.
+  await namespace.getByLabel('Resource type', { exact: true }).selectOption({ label: 'New resource type…' });
+  await namespace.getByLabel('New resource type name').fill('os::glance::image');
+  await expectText(namespace.getByRole('alert'), 'OS::Glance::Image exists: choose it above');
+  await namespace.getByLabel('Resource type', { exact: true }).selectOption('OS::Glance::Image');
   await namespace.getByLabel('Prefix').fill('e2e_');
   await namespace.getByRole('button', { name: 'Create namespace' }).click();
-  await expectText(namespace.locator('.ok'), 'Created namespace E2E::Admin');
+  // Created, and picked: its page opens.
+  const admin = page.getByRole('region', { name: 'Namespace E2E::Admin' });
+  await expectText(admin.locator('p'), /OS::Glance::Image \(e2e_\)/);
 
   const property = page.getByRole('form', { name: 'Create or replace property' });
-  await property.getByLabel('Namespace').fill('E2E::Admin');
   await property.getByLabel('Name', { exact: true }).fill('disk_bus');
   await property.getByLabel('Title').fill('Disk bus');
   await property.getByLabel('Type').selectOption('INTEGER');
@@ -452,48 +458,126 @@ it('Admin: creates a namespace, a property and a tag; the API’s errors appear 
   expect(errored).toEqual(['Maximum']);
   expect(await property.locator('.field-error').textContent()).toMatch(/minimum/);
   await shot('admin');
-
   await property.getByLabel('Maximum').fill('64');
   await property.getByRole('button', { name: 'Create or replace property' }).click();
-  await expectText(property.locator('.ok'), 'Created property disk_bus');
+  await expectText(property.getByRole('status'), 'Created property disk_bus');
   expect(await property.locator('.field-error').count()).toBe(0);
-
-  // Edit: replace it under a new name; the result shows on the definitions screen below.
-  await property.getByLabel('Replace property').fill('disk_bus');
+  const properties = admin.getByRole('list', { name: 'Properties' });
+  await expectText(properties.locator('li'), 'disk_bus');
+  // Replace it under a new name, picked from the namespace's properties.
+  await property.getByRole('combobox', { name: /^Property/ }).selectOption('disk_bus');
   await property.getByLabel('Name', { exact: true }).fill('disk_count');
   await property.getByLabel('Title').fill('Disk count');
   await property.getByRole('button', { name: 'Create or replace property' }).click();
-  await expectText(property.locator('.ok'), 'Replaced property disk_bus by disk_count');
+  await expectText(property.getByRole('status'), 'Replaced property disk_bus by disk_count');
+  await expectText(properties.locator('li'), 'disk_count');
 
   const object = page.getByRole('form', { name: 'Create or replace object' });
-  await object.getByLabel('Namespace').fill('E2E::Admin');
   await object.getByLabel('Name', { exact: true }).fill('Disks');
   await object.getByRole('button', { name: 'Create or replace object' }).click();
-  await expectText(object.locator('.ok'), 'Created object Disks');
-
+  await expectText(object.getByRole('status'), 'Created object Disks');
   const tag = page.getByRole('form', { name: 'Create or rename tag' });
-  await tag.getByLabel('Namespace').fill('E2E::Admin');
   await tag.getByLabel('Tag', { exact: true }).fill('Storage');
   await tag.getByRole('button', { name: 'Create or rename tag' }).click();
-  await expectText(tag.locator('.ok'), 'Created tag Storage');
+  await expectText(tag.getByRole('status'), 'Created tag Storage');
   await tag.getByLabel('Tag', { exact: true }).fill('SSD');
-  await tag.getByLabel('Parent tag').fill('NoSuchParent');
+  await tag.getByLabel('Parent tag').selectOption('Storage');
   await tag.getByRole('button', { name: 'Create or rename tag' }).click();
-  await expectText(tag.getByRole('alert'), /NoSuchParent/);
+  await expectText(tag.getByRole('status'), 'Created tag SSD');
+  await expectText(admin.getByRole('list', { name: 'Tags' }).locator('li'), /SSD under Storage/);
+
+  // Protected: nothing in it can be deleted until it is unprotected.
+  const edit = page.getByRole('form', { name: 'Edit namespace' });
+  await edit.getByLabel(/^Protected/).check();
+  await edit.getByRole('button', { name: 'Save namespace' }).click();
+  await expectText(admin.locator('p').first(), /protected/);
+  expect(await admin.getByRole('button', { name: 'Delete disk_count' }).isDisabled()).toBe(true);
+  await page
+    .getByRole('form', { name: 'Edit namespace' })
+    .getByLabel(/^Protected/)
+    .uncheck();
+  await page
+    .getByRole('form', { name: 'Edit namespace' })
+    .getByRole('button', { name: 'Save namespace' })
+    .click();
+  await admin.getByRole('button', { name: 'Delete disk_count' }).and(page.locator(':enabled')).waitFor();
+
+  // Delete asks first; Cancel keeps it.
+  await admin.getByRole('button', { name: 'Delete disk_count' }).click();
+  const confirm = admin.getByRole('group', { name: 'Confirm deleting disk_count' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expectText(properties.locator('li'), 'disk_count');
+  await admin.getByRole('button', { name: 'Delete disk_count' }).click();
+  await confirm.getByRole('button', { name: 'Yes, delete disk_count' }).click();
+  await properties.locator('li', { hasText: 'disk_count' }).waitFor({ state: 'detached' });
+  await admin.getByRole('button', { name: 'Delete Storage' }).click();
+  await admin.getByRole('button', { name: 'Yes, delete Storage' }).click();
+  await expectText(admin.getByRole('list', { name: 'Tags' }).locator('li'), /^SSD\b(?!.*under)/);
 
   // What the admin made is what the definitions screen shows, with the association's prefix.
   await page.goto(`${base}#definitions`);
   await page.getByLabel('Resource type').selectOption('OS::Glance::Image');
   await page.getByRole('button', { name: 'Made in the browser' }).click();
-  const shown = page.getByRole('region', { name: 'Namespace' });
-  await expectText(shown.locator('td code'), 'e2e_disk_count');
-  await expectText(shown.locator('h3'), 'Object Disks');
-  await page.getByRole('link', { name: 'Admin' }).click();
-  const edit = page.getByRole('form', { name: 'Edit namespace' });
-  await edit.getByLabel('Namespace').fill('E2E::Admin');
-  await edit.getByLabel('Display name').fill('Renamed in the browser');
-  await edit.getByRole('button', { name: 'Edit namespace' }).click();
-  await expectText(edit.locator('.ok'), 'Updated namespace E2E::Admin');
+  await expectText(page.getByRole('region', { name: 'Namespace' }).locator('h3'), 'Object Disks');
+
+  // Traits: a custom trait created and deleted.
+  await page.goto(`${base}#admin`);
+  await page.getByRole('button', { name: 'Traits', exact: true }).click();
+  const trait = page.getByRole('form', { name: 'Create custom trait' });
+  await trait.getByLabel('Trait name').fill('CUSTOM_MADE_IN_ADMIN');
+  await trait.getByRole('button', { name: 'Create trait' }).click();
+  const customs = page.getByRole('region', { name: 'Custom traits to administer' });
+  await expectText(customs.locator('li'), 'CUSTOM_MADE_IN_ADMIN');
+  await customs.getByRole('button', { name: 'Delete CUSTOM_MADE_IN_ADMIN' }).click();
+  await customs.getByRole('button', { name: 'Yes, delete CUSTOM_MADE_IN_ADMIN' }).click();
+  await customs.locator('li', { hasText: 'CUSTOM_MADE_IN_ADMIN' }).waitFor({ state: 'detached' });
+
+  // Providers: one created under compute-2, its traits set with its generation (an unknown one refused beside
+  // the field), then deleted.
+  await page.getByRole('button', { name: 'Providers', exact: true }).click();
+  const create = page.getByRole('form', { name: 'Create provider' });
+  await create.getByLabel('Name').fill('rack-9');
+  await create.getByLabel('Parent').selectOption({ label: 'compute-2' });
+  await create.getByRole('button', { name: 'Create provider' }).click();
+  const trees = page.getByRole('region', { name: 'Provider trees' });
+  await trees.getByRole('button', { name: 'rack-9' }).click();
+  const traits = page.getByRole('form', { name: 'Traits of rack-9' });
+  await traits.getByLabel('Traits').fill('CUSTOM_GOLD, CUSTOM_NOPE');
+  await traits.getByRole('button', { name: 'Save traits' }).click();
+  await expectText(traits.locator('.field-error'), /CUSTOM_NOPE/);
+  await traits.getByLabel('Traits').fill('CUSTOM_GOLD');
+  await traits.getByRole('button', { name: 'Save traits' }).click();
+  await expectText(
+    page.getByRole('form', { name: 'Traits of rack-9' }).getByText(/Generation 1/),
+    /Generation 1/,
+  );
+  await expectText(trees.locator('li li'), /rack-9 generation 1 CUSTOM_GOLD/);
+  await page.getByRole('button', { name: 'Delete rack-9' }).click();
+  await page.getByRole('button', { name: 'Yes, delete rack-9' }).click();
+  await trees.getByRole('button', { name: 'rack-9' }).waitFor({ state: 'detached' });
+
+  // Resources: created with a known type, deleted.
+  await page.getByRole('button', { name: 'Resources', exact: true }).click();
+  const resource = page.getByRole('form', { name: 'Create resource' });
+  await resource.getByLabel('Resource type', { exact: true }).selectOption('OS::Nova::Server');
+  await resource.getByLabel('Name').fill('made-in-admin');
+  await resource.getByLabel('Tags').fill('temp');
+  await resource.getByRole('button', { name: 'Create resource' }).click();
+  const listed = page.getByRole('region', { name: 'Resources to administer' });
+  await expectText(listed.locator('li'), 'made-in-admin');
+  await listed.getByRole('button', { name: 'Delete made-in-admin' }).click();
+  await listed.getByRole('button', { name: 'Yes, delete made-in-admin' }).click();
+  await listed.locator('li', { hasText: 'made-in-admin' }).waitFor({ state: 'detached' });
+
+  // The namespace itself, with everything in it.
+  await page.getByRole('button', { name: 'Catalog', exact: true }).click();
+  await page.getByLabel('Namespace', { exact: true }).selectOption('E2E::Admin');
+  await page.getByRole('button', { name: 'Delete E2E::Admin' }).click();
+  await page.getByRole('button', { name: 'Yes, delete E2E::Admin' }).click();
+  await page.getByRole('form', { name: 'Create namespace' }).waitFor();
+  expect(
+    await page.getByLabel('Namespace', { exact: true }).locator('option', { hasText: 'E2E::Admin' }).count(),
+  ).toBe(0);
 });
 
 it('Live: views update when the data changes', async () => {
