@@ -185,7 +185,7 @@ export async function createApp({
             },
           } satisfies Route,
         ]),
-    ...(config.graphiql ? [graphiqlAssetsRoute()] : []),
+    ...(config.graphiql ? [graphiqlAssetsRoute(config.graphiqlDir)] : []),
   ];
   const { server: httpServer, drain } = createHttpServer(
     createRouter(routes, logger, config.explorer ? explorerFallback(config.explorerDir) : undefined),

@@ -802,11 +802,11 @@ it('Identity: the headers and token set in the settings go with every request', 
   await expectLive();
 });
 
-it('GraphiQL at /graphql: a subscription shows a trait created over HTTP', async () => {
-  // GraphiQL starts with the query it finds in its storage: no typing into its editor.
+it('GraphiQL 5 at /graphql: a subscription shows a trait created over HTTP; the query builder; headers kept for the session', async () => {
+  // GraphiQL starts with the query it finds in its storage (this tab's sessionStorage): no typing into its editor.
   await page.goto(base);
   await page.evaluate(
-    `localStorage.setItem('graphiql:query', 'subscription { traitChanged { kind name } }')`,
+    `sessionStorage.setItem('graphiql:query', 'subscription { traitChanged { kind name } }')`,
   );
   await page.goto(`${base}graphql`);
   await expectText(page.locator('.graphiql-query-editor'), 'traitChanged');
@@ -818,8 +818,64 @@ it('GraphiQL at /graphql: a subscription shows a trait created over HTTP', async
   await seed(`mutation { createTrait(name: "CUSTOM_SEEN_IN_GRAPHIQL") { created } }`);
   const result = page.getByRole('region', { name: 'Result Window' });
   await expectText(result, 'CUSTOM_SEEN_IN_GRAPHIQL');
-  expect(await result.textContent()).toContain('"kind": "CREATED"');
+  // Monaco lays text out with no-break spaces.
+  expect((await result.textContent())?.replace(/\s+/g, ' ')).toContain('"kind": "CREATED"');
   await page.getByRole('button', { name: 'Stop query (Ctrl-Enter)' }).click();
+
+  // The query builder (@graphiql/plugin-explorer), from the schema it introspected.
+  await page.getByRole('button', { name: 'Show GraphiQL Explorer' }).click();
+  await expectText(page.locator('.graphiql-explorer-root, .docExplorerWrap').first(), 'resourceTypes');
+
+  // Headers typed in its Headers tab stay across a reload (this tab's session only).
+  await page.getByRole('button', { name: 'Headers', exact: true }).click();
+  await page.getByRole('region', { name: 'Headers' }).click();
+  await page.keyboard.insertText('{"X-E2E": "kept"}');
+  await eventually(
+    async () =>
+      ((await page.evaluate(`sessionStorage.getItem('graphiql:tabState')`)) as string | null)?.includes(
+        'X-E2E',
+      ) ?? false,
+  );
+  expect(await page.evaluate(`localStorage.getItem('graphiql:tabState')`)).toBeNull();
+  await page.reload();
+  await page.getByRole('button', { name: 'Headers', exact: true }).click();
+  await expectText(page.getByRole('region', { name: 'Headers' }), '"X-E2E": "kept"');
+  await shot('graphiql');
+});
+
+it('CSP: the explorer and GraphiQL run under a Content-Security-Policy without inline scripts, and break none of it', async () => {
+  const violations: string[] = [];
+  const onConsole = (message: { text(): string }) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  };
+  page.on('console', onConsole);
+  // Also what the page itself reports (a violation is an event on the document).
+  await page.addInitScript(`
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error('Content Security Policy violation: ' + event.violatedDirective + ' ' + event.blockedURI);
+    });
+  `);
+  try {
+    const response = await page.goto('about:blank').then(() => page.goto(`${base}#definitions`));
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*(unsafe-inline|unsafe-eval)/);
+    await page.getByRole('button', { name: 'CPU Pinning', exact: true }).click();
+    await expectText(page.getByRole('region', { name: 'Namespace' }).locator('td code'), 'hw:cpu_policy');
+    for (const screen of ['compose', 'traits', 'resources', 'admin', 'settings']) {
+      await page.goto(`${base}#${screen}`);
+      await page.locator('main h2, main h3').first().waitFor();
+    }
+    // GraphiQL with its default query (the tab state of earlier tests is this tab's session's).
+    await page.evaluate(`sessionStorage.clear()`);
+    const graphiql = await page.goto(`${base}graphql`);
+    expect(graphiql?.headers()['content-security-policy']).toBe(csp);
+    await page.getByRole('button', { name: 'Execute query (Ctrl-Enter)' }).click();
+    await expectText(page.getByRole('region', { name: 'Result Window' }), '"data"');
+    expect(violations).toEqual([]);
+  } finally {
+    page.off('console', onConsole);
+  }
 });
 
 it('Live with AUTH_MODE=headers, no proxy: the views work, the WebSocket is refused, the header says so', async () => {
