@@ -786,6 +786,11 @@ it('Identity: the headers and token set in the settings go with every request', 
   const init = frameSent(({ type }) => type === 'connection_init');
   await form.getByRole('button', { name: 'Save' }).click();
   await expectText(form.locator('.ok'), 'Saved');
+  // Kept for this tab's session only: nothing in localStorage.
+  expect(await page.evaluate(`sessionStorage.getItem('metacatalog-explorer-settings')`)).toContain(
+    'secret-token',
+  );
+  expect(await page.evaluate(`localStorage.getItem('metacatalog-explorer-settings')`)).toBeNull();
 
   const sent = page.waitForRequest(
     (request) => request.url().endsWith('/graphql') && request.method() === 'POST',
@@ -822,9 +827,10 @@ it('GraphiQL 5 at /graphql: a subscription shows a trait created over HTTP; the 
   expect((await result.textContent())?.replace(/\s+/g, ' ')).toContain('"kind": "CREATED"');
   await page.getByRole('button', { name: 'Stop query (Ctrl-Enter)' }).click();
 
-  // The query builder (@graphiql/plugin-explorer), from the schema it introspected.
+  // The query builder (@graphiql/plugin-explorer), from the schema it introspected: the operation's root
+  // fields, the selected ones checked.
   await page.getByRole('button', { name: 'Show GraphiQL Explorer' }).click();
-  await expectText(page.locator('.graphiql-explorer-root, .docExplorerWrap').first(), 'resourceTypes');
+  await expectText(page.locator('.graphiql-explorer-root'), 'resourceProviderChanged');
 
   // Headers typed in its Headers tab stay across a reload (this tab's session only).
   await page.getByRole('button', { name: 'Headers', exact: true }).click();
@@ -876,6 +882,109 @@ it('CSP: the explorer and GraphiQL run under a Content-Security-Policy without i
   } finally {
     page.off('console', onConsole);
   }
+});
+
+/** What to do on each screen so that it shows what it is for (the state the checks below look at). */
+const SCREEN_STATES: [string, () => Promise<void>][] = [
+  [
+    'definitions',
+    async () => {
+      await page.getByLabel('Resource type').selectOption('OS::Nova::Flavor');
+      await page.getByRole('button', { name: 'CPU Pinning', exact: true }).click();
+      await expectText(page.getByRole('region', { name: 'Namespace' }).locator('td code'), 'hw:cpu_policy');
+    },
+  ],
+  [
+    'compose',
+    async () => {
+      await page.getByLabel('Resource type').selectOption('OS::Nova::Flavor');
+      await page.getByLabel('Resource', { exact: true }).selectOption({ label: 'm1.e2e' });
+      await expectText(page.getByRole('region', { name: 'Draft' }).getByRole('listitem'), /hw:cpu_policy/);
+      await page.getByLabel('Filter definitions').fill('cpu');
+    },
+  ],
+  [
+    'traits',
+    async () => {
+      await page.getByRole('button', { name: 'Find providers' }).click();
+      await page.getByRole('button', { name: 'Show tree of compute-1', exact: true }).click();
+      await expectText(
+        page.getByRole('region', { name: 'Provider tree' }).locator('li li'),
+        'compute-1-numa0',
+      );
+    },
+  ],
+  [
+    'resources',
+    async () => {
+      await page.getByLabel('Resource type').selectOption('OS::Nova::Server');
+      await expectText(page.getByRole('table', { name: 'Matching resources' }).locator('td'), 'web-staging');
+    },
+  ],
+  [
+    'admin',
+    async () => {
+      await page.getByLabel('Namespace', { exact: true }).selectOption('E2E::Placement');
+      await page.getByRole('form', { name: 'Create or replace property' }).waitFor();
+    },
+  ],
+  ['settings', () => page.getByRole('form', { name: 'Identity' }).waitFor()],
+];
+
+/** axe-core's serious and critical violations on the page as it is now, one line each. */
+async function seriousViolations(): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the page's CSP forbids injecting a script element.
+  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  const results = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] })`)) as {
+    violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+  };
+  return results.violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .map(
+      ({ id, impact, help, nodes }) =>
+        `${impact} ${id}: ${help} (${nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    );
+}
+
+it('Every screen: no horizontal scroll at 390 px, no serious or critical axe violation (390 and 1280 px)', async () => {
+  const problems: string[] = [];
+  try {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      for (const [screen, show] of SCREEN_STATES) {
+        await page.goto('about:blank');
+        await page.goto(`${base}#${screen}`);
+        await show();
+        if (width === 390) {
+          const { scroll, viewport } = (await page.evaluate(
+            `({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth })`,
+          )) as { scroll: number; viewport: number };
+          if (scroll !== viewport) problems.push(`${screen} at 390 px: the page is ${scroll} px wide`);
+          if (screen === 'compose' || screen === 'definitions') await shot(`narrow-${screen}`);
+        }
+        problems.push(...(await seriousViolations()).map((line) => `${screen} at ${width} px: ${line}`));
+      }
+    }
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  expect(problems).toEqual([]);
+});
+
+it('Keyboard: a skip link leads to the content; descriptions show without hovering', async () => {
+  await page.goto('about:blank');
+  await page.goto(`${base}#definitions`);
+  await page.getByRole('navigation', { name: 'Namespaces' }).locator('li').first().waitFor();
+  await page.keyboard.press('Tab');
+  expect(await focusedText()).toBe('Skip to content');
+  await page.keyboard.press('Enter');
+  expect(await page.evaluate(`document.activeElement?.id`)).toBe('main');
+  // A property's description is text on the page, not a tooltip.
+  await page.getByLabel('Resource type').selectOption('OS::Nova::Flavor');
+  await page.getByRole('button', { name: 'CPU Pinning', exact: true }).click();
+  const row = page.getByRole('region', { name: 'Namespace' }).locator('tr', { hasText: 'hw:cpu_policy' });
+  await expectText(row.locator('.description'), /.+/);
+  expect(await page.locator('main [title]').count()).toBe(0);
 });
 
 it('Live with AUTH_MODE=headers, no proxy: the views work, the WebSocket is refused, the header says so', async () => {
