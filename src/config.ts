@@ -39,6 +39,8 @@ export interface Config {
   graphiql: boolean;
   /** GRAPHIQL_HEADERS: the request headers the GraphiQL page sends (pre-filled in its Headers tab). */
   graphiqlHeaders: Record<string, string>;
+  /** GraphiQL's build (GRAPHIQL_DIR, the build's dist/graphiql): graphiql.html and its assets. */
+  graphiqlDir: string;
   /** The explorer web app at `/` (EXPLORER), served from `explorerDir` (EXPLORER_DIR, the build's dist/web). */
   explorer: boolean;
   explorerDir: string;
@@ -398,6 +400,7 @@ export function loadConfig(env: Env = process.env): Config {
     introspection: bool(env, 'INTROSPECTION', true),
     graphiql: bool(env, 'GRAPHIQL', true),
     graphiqlHeaders: graphiqlHeaders(env),
+    graphiqlDir: env.GRAPHIQL_DIR || join(projectRoot(), 'dist', 'graphiql'),
     explorer: bool(env, 'EXPLORER', true),
     explorerDir: env.EXPLORER_DIR || join(projectRoot(), 'dist', 'web'),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),

@@ -51,6 +51,8 @@ describe('The explorer web app at /', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-cache');
+    // Scripts only from its own files: no inline script runs (the app has none).
+    expect(response.headers.get('content-security-policy')).toMatch(/default-src 'self'; script-src 'self';/);
     expect(await response.text()).toContain('metacatalog explorer');
   });
 

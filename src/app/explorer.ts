@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, normalize, sep } from 'node:path';
 import Negotiator from 'negotiator';
 import send from 'send';
+import { PAGE_HEADERS } from './graphiql';
 import { HttpError, notServed, type Handler } from './http';
 
 /**
@@ -26,7 +27,11 @@ export function explorerFallback(dir: string): Handler {
     new Promise<void>((resolve, reject) => {
       res.once('close', resolve);
       send(req, file, { cacheControl: false, dotfiles: 'deny' })
-        .on('headers', (response: ServerResponse) => response.setHeader('cache-control', cacheControl))
+        .on('headers', (response: ServerResponse) => {
+          response.setHeader('cache-control', cacheControl);
+          // The page's Content-Security-Policy: no inline script, nothing from elsewhere (graphiql.ts).
+          for (const [header, value] of Object.entries(PAGE_HEADERS)) response.setHeader(header, value);
+        })
         .on('error', reject)
         .pipe(res);
     });

@@ -1,27 +1,35 @@
-import type { IncomingMessage } from 'node:http';
-import { dirname, join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import Negotiator from 'negotiator';
 import send from 'send';
 import type { AuthMode, Config } from '../config';
 import { HttpError, type Route } from './http';
 
 /**
- * GraphiQL from the project's own dependencies (graphiql 3 with React 18 UMD builds): no CDN, so it works
- * in clouds without internet access.
+ * What the explorer's and GraphiQL's pages may load and run: scripts only from this origin (no inline script,
+ * no eval), styles from this origin and inline (Monaco and React set styles), requests and WebSockets to this
+ * origin, nothing framed. Sent with every page and file they are made of.
  */
-const ASSETS: Record<string, string> = {
-  'react.production.min.js': join(
-    dirname(require.resolve('react/package.json')),
-    'umd/react.production.min.js',
-  ),
-  'react-dom.production.min.js': join(
-    dirname(require.resolve('react-dom/package.json')),
-    'umd/react-dom.production.min.js',
-  ),
-  'graphiql.min.js': join(dirname(require.resolve('graphiql/package.json')), 'graphiql.min.js'),
-  'graphiql.min.css': join(dirname(require.resolve('graphiql/package.json')), 'graphiql.min.css'),
-  // graphql-ws's browser build: GraphiQL runs subscriptions through its client (global `graphqlWs`).
-  'graphql-ws.min.js': join(dirname(require.resolve('graphql-ws/package.json')), 'umd/graphql-ws.min.js'),
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Headers of the explorer's and GraphiQL's pages. */
+export const PAGE_HEADERS: Record<string, string> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
 };
 
 /** Where the assets are served; the page names them relative to itself (see graphiqlPage). */
@@ -59,12 +67,14 @@ function scriptJson(value: unknown): string {
 }
 
 /**
- * The GraphiQL page for this configuration. Its URLs are relative (the page is `…/graphql`, its assets
- * `…/graphiql/assets/…`, its endpoint its own path), so it works behind a proxy that serves the service under a
- * path prefix. The configured headers pre-fill the Headers tab, which GraphiQL sends with every request,
- * introspection included; they are not persisted in the browser.
+ * The GraphiQL page for this configuration: GraphiQL 5 as Vite built it (`npm run build`: web/graphiql.html into
+ * GRAPHIQL_DIR, by default dist/graphiql), its settings in a JSON block that its script reads (no inline script:
+ * the page runs under PAGE_HEADERS' Content-Security-Policy). Its URLs are relative (the page is `…/graphql`,
+ * its files `…/graphiql/assets/…`, its endpoint its own path), so it works behind a proxy that serves the
+ * service under a path prefix. The configured headers pre-fill the Headers tab, which GraphiQL sends with every
+ * request, introspection included; what a user types there is kept for the tab's session (sessionStorage).
  */
-export function graphiqlPage(config: Pick<Config, 'authMode' | 'graphiqlHeaders'>): string {
+export function graphiqlPage(config: Pick<Config, 'authMode' | 'graphiqlHeaders' | 'graphiqlDir'>): string {
   const settings = {
     identityHeaders: config.authMode !== 'none',
     headers: Object.keys(config.graphiqlHeaders).length
@@ -72,7 +82,8 @@ export function graphiqlPage(config: Pick<Config, 'authMode' | 'graphiqlHeaders'
       : '',
     defaultQuery: [
       '# Welcome to metacatalog. Docs (left)',
-      '# describes every type, field and argument.',
+      '# describes every type, field and argument;',
+      '# the explorer (left) builds queries by clicks.',
       ...AUTH_HINTS[config.authMode].map((line) => `# ${line}`),
       '{',
       '  resourceTypes { name }',
@@ -81,46 +92,22 @@ export function graphiqlPage(config: Pick<Config, 'authMode' | 'graphiqlHeaders'
       '',
     ].join('\n'),
   };
-  const asset = (name: string) => `${ASSETS_PATH.slice(1)}${name}`;
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <title>metacatalog · GraphiQL</title>
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <link rel="stylesheet" href="${asset('graphiql.min.css')}" />
-    <style>body { margin: 0; } #graphiql { height: 100vh; }</style>
-  </head>
-  <body>
-    <div id="graphiql">Loading GraphiQL…</div>
-    <script id="graphiql-settings" type="application/json">${scriptJson(settings)}</script>
-    <script src="${asset('react.production.min.js')}"></script>
-    <script src="${asset('react-dom.production.min.js')}"></script>
-    <script src="${asset('graphiql.min.js')}"></script>
-    <script src="${asset('graphql-ws.min.js')}"></script>
-    <script>
-      const settings = JSON.parse(document.getElementById('graphiql-settings').textContent);
-      // Queries and mutations over HTTP; subscriptions over graphql-ws on the same path (WebSocket upgrade).
-      const wsUrl = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + location.pathname;
-      const fetcher = GraphiQL.createFetcher({
-        url: window.location.pathname,
-        wsClient: graphqlWs.createClient({ url: wsUrl, lazy: true }),
-      });
-      ReactDOM.createRoot(document.getElementById('graphiql')).render(
-        React.createElement(GraphiQL, {
-          fetcher,
-          defaultQuery: settings.defaultQuery,
-          defaultHeaders: settings.headers,
-          headers: settings.headers || undefined,
-          shouldPersistHeaders: false,
-          visiblePlugin: 'Documentation Explorer',
-          defaultEditorToolsVisibility: settings.identityHeaders ? 'headers' : true,
-        }),
-      );
-    </script>
-  </body>
-</html>`;
+  let html: string;
+  try {
+    html = readFileSync(join(config.graphiqlDir, 'graphiql.html'), 'utf8');
+  } catch {
+    return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8" /><title>metacatalog · GraphiQL</title></head>
+<body><p>GraphiQL is not built here: run <code>npm run build</code> (GRAPHIQL_DIR: ${escapeHtml(config.graphiqlDir)}).</p></body></html>`;
+  }
+  const block = `<script id="graphiql-settings" type="application/json">${scriptJson(settings)}</script>`;
+  return html
+    .replace(/(src|href)="\.\/assets\//g, `$1="${ASSETS_PATH.slice(1)}`)
+    .replace('</head>', () => `    ${block}\n  </head>`);
 }
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
 
 /** A browser's GET or HEAD (it prefers HTML, sends no query) gets GraphiQL instead of a GraphQL answer. */
 export function wantsGraphiql(req: IncomingMessage, search: string): boolean {
@@ -131,20 +118,37 @@ export function wantsGraphiql(req: IncomingMessage, search: string): boolean {
   );
 }
 
-/** GraphiQL's scripts and styles, cached by browsers for a day (they change only with the package). */
-export function graphiqlAssetsRoute(): Route {
+/** GraphiQL's files (GRAPHIQL_DIR/assets): hashed names, cached by browsers for a year. */
+export function graphiqlAssetsRoute(dir: string): Route {
+  const assets = join(dir, 'assets');
   return {
     path: ASSETS_PATH,
     prefix: true,
     methods: {
       GET(req, res, { path }) {
-        const file = ASSETS[path.slice(ASSETS_PATH.length)];
-        if (!file) throw new HttpError(404, 'NOT_FOUND', `No GraphiQL asset at ${path.slice(0, 200)}`);
+        const name = path.slice(ASSETS_PATH.length);
+        // One file name of the build's folder: no path, no dot file.
+        if (!/^[\w-][\w.-]*$/.test(name) || !isFile(join(assets, name))) {
+          throw new HttpError(404, 'NOT_FOUND', `No GraphiQL asset at ${path.slice(0, 200)}`);
+        }
         return new Promise<void>((resolve, reject) => {
           res.once('close', resolve);
-          send(req, file, { maxAge: '1d', immutable: true }).on('error', reject).pipe(res);
+          send(req, join(assets, name), { maxAge: '1y', immutable: true, dotfiles: 'deny' })
+            .on('headers', (response: ServerResponse) => {
+              for (const [header, value] of Object.entries(PAGE_HEADERS)) response.setHeader(header, value);
+            })
+            .on('error', reject)
+            .pipe(res);
         });
       },
     },
   };
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer, type HTTPGraphQLRequest } from '@apollo/server';
 import type { Logger } from 'pino';
 import type { Context } from '../common/context';
-import { wantsGraphiql } from './graphiql';
+import { PAGE_HEADERS, wantsGraphiql } from './graphiql';
 import { responseBytes } from './catalog-cache';
 import { HttpError, logRefused, readBody, type RequestMeta, type Route } from './http';
 
@@ -58,7 +58,7 @@ export interface GraphqlRouteOptions {
 export function graphqlRoute({ apollo, context, logger, logged, graphiqlPage }: GraphqlRouteOptions): Route {
   const handle = async (req: IncomingMessage, res: ServerResponse, info: RequestMeta) => {
     if (graphiqlPage !== undefined && wantsGraphiql(req, info.search)) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...PAGE_HEADERS });
       res.end(graphiqlPage);
       return;
     }

@@ -201,7 +201,7 @@ export async function createApp({
             },
           } satisfies Route,
         ]),
-    ...(config.graphiql ? [graphiqlAssetsRoute()] : []),
+    ...(config.graphiql ? [graphiqlAssetsRoute(config.graphiqlDir)] : []),
   ];
   const {
     server: httpServer,

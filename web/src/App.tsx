@@ -33,11 +33,27 @@ export function App() {
   const [, Current] = SCREENS[screen];
   return (
     <>
+      {/* The app routes by the hash: the skip link moves the focus itself instead of changing it. */}
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <header>
         <strong className="brand">metacatalog explorer</strong>
         <nav aria-label="Screens">
           {Object.entries(SCREENS).map(([name, [title]]) => (
-            <a key={name} href={`#${name}`} className={name === screen ? 'active' : ''}>
+            <a
+              key={name}
+              href={`#${name}`}
+              className={name === screen ? 'active' : ''}
+              aria-current={name === screen ? 'page' : undefined}
+            >
               {title}
             </a>
           ))}
@@ -45,7 +61,7 @@ export function App() {
         </nav>
         <LiveIndicator />
       </header>
-      <main>
+      <main id="main" tabIndex={-1}>
         <Current />
       </main>
     </>

@@ -28,6 +28,11 @@ export function createClient(): { client: ApolloClient; live: LiveConnection } {
     link: split(({ operationType }) => operationType === OperationTypeNode.SUBSCRIPTION, live.link, http),
     cache: new InMemoryCache({
       typePolicies: {
+        // Events carry the changed node's id as their own: never merged into that node.
+        CatalogChangeEvent: { keyFields: false },
+        ResourceChangeEvent: { keyFields: false },
+        ResourceProviderChangeEvent: { keyFields: false },
+        TraitChangeEvent: { keyFields: false },
         // Counts depend on the filter asked: kept with the list that holds them.
         ResourceTagUsage: { keyFields: false },
         PropertySearchHit: { keyFields: false },

@@ -1,4 +1,4 @@
-import type { TypedDocumentNode } from '@apollo/client';
+import type { ApolloCache, DocumentNode, TypedDocumentNode } from '@apollo/client';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { useApolloClient, useSubscription } from '@apollo/client/react';
 import { createContext, useCallback, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
@@ -143,49 +143,105 @@ export function LiveIndicator() {
   );
 }
 
+/** What every change event carries (the `ChangeEvent` interface): what a committed write did, to which node. */
+export interface ChangeEventFields {
+  kind: 'CREATED' | 'UPDATED' | 'DELETED';
+  /** The changed node's global id. */
+  id: string;
+}
+
+/** A deleted node as the API names it: its global id, or (when the payload says it) its id and typename. */
+export type DeletedNode = string | { id: string; __typename: string };
+
 /**
- * Keeps a screen's queries current: each event of `subscription` refetches the screen's active queries named
- * in `queries` (a created node appears, a deleted one disappears, an update shows). Events during a refetch
- * cause one more refetch after it, never one merged into a request that may have read the data before them
- * (apollo.ts turns Apollo's query deduplication off for that).
+ * Removes deleted nodes from the cache: every list that held one drops it, every view of it reads it as gone.
+ * A global id alone is enough (the API's ids are unique across types); a typename narrows it. Entities are
+ * found by their id whatever else keys them.
+ */
+export function evictNodes(cache: ApolloCache, nodes: readonly DeletedNode[]): void {
+  const keys = Object.keys(cache.extract() as object);
+  for (const node of nodes) {
+    const { id, __typename } = typeof node === 'string' ? { id: node, __typename: '' } : node;
+    const plain = `:${id}`;
+    const keyed = `:{"id":${JSON.stringify(id)}`;
+    for (const key of keys) {
+      if (__typename && !key.startsWith(`${__typename}:`)) continue;
+      if (key.endsWith(plain) || key.includes(keyed)) cache.evict({ id: key });
+    }
+  }
+  cache.gc();
+}
+
+export interface LiveOptions<TEvent extends ChangeEventFields> {
+  /**
+   * The screen's queries that this event changes beyond what the cache follows by itself, fetched again: a node
+   * created (which lists hold it is the server's to say), a count, a filter's matches. Given as the screens'
+   * typed documents (an operation's name plays no part). What the cache follows alone, and needs no refetch: a
+   * deleted node (evicted by id: the lists that held it drop it) and a changed node that the event carries
+   * (selected in the subscription, it is written into the cache and every view of it shows the change).
+   */
+  refetch: (event: TEvent) => readonly DocumentNode[];
+}
+
+/**
+ * Keeps a screen current with the events of `subscription` (a subscription of one root field, a ChangeEvent):
+ * see LiveOptions. Events during a refetch cause one more refetch after it, of the queries they ask for, never
+ * one merged into a request that may have read the data before them (apollo.ts turns Apollo's query
+ * deduplication off for that).
  */
 export function useLive<TData, TVariables extends Record<string, unknown>>(
   subscription: TypedDocumentNode<TData, TVariables>,
   variables: TVariables,
-  queries: readonly string[],
+  options: LiveOptions<TData[keyof TData] & ChangeEventFields>,
 ): void {
   const client = useApolloClient();
   const live = useContext(LiveContext);
   useEffect(() => live?.listen(), [live]);
-  const state = useRef({ running: false, again: false });
-  const names = queries.join(',');
-  const refresh = useCallback(() => {
-    const refetching = state.current;
-    if (refetching.running) {
-      refetching.again = true;
-      return;
-    }
-    refetching.running = true;
-    const wanted = names.split(',');
-    const run = (): void => {
-      Promise.resolve(
-        client.refetchQueries({
-          include: 'active',
-          onQueryUpdated: (query) => wanted.includes(query.queryName ?? '') && query.refetch(),
-        }),
-      )
-        // A failed refetch shows as its query's error.
-        .catch(() => undefined)
-        .finally(() => {
-          if (!refetching.again) {
-            refetching.running = false;
-            return;
-          }
-          refetching.again = false;
-          run();
-        });
-    };
-    run();
-  }, [client, names]);
-  useSubscription(subscription, { variables, ignoreResults: true, onData: refresh });
+  // The latest options: what to refetch may depend on the screen's state.
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+  const state = useRef({ running: false, pending: new Set<DocumentNode>() });
+  const refetch = useCallback(
+    (documents: readonly DocumentNode[]) => {
+      const refetching = state.current;
+      for (const document of documents) refetching.pending.add(document);
+      if (refetching.running || !refetching.pending.size) return;
+      refetching.running = true;
+      const run = (): void => {
+        const wanted = new Set(refetching.pending);
+        refetching.pending.clear();
+        Promise.resolve(
+          client.refetchQueries({
+            include: 'active',
+            // The document a screen's useQuery was given (Apollo keeps it untransformed in options.query).
+            onQueryUpdated: (query) => wanted.has(query.options.query) && query.refetch(),
+          }),
+        )
+          // A failed refetch shows as its query's error.
+          .catch(() => undefined)
+          .finally(() => {
+            if (!refetching.pending.size) {
+              refetching.running = false;
+              return;
+            }
+            run();
+          });
+      };
+      run();
+    },
+    [client],
+  );
+  const onData = useCallback(
+    ({ data }: { data: { data?: TData } }) => {
+      const root = data.data as Record<string, unknown> | undefined;
+      const event = root && (Object.values(root)[0] as (TData[keyof TData] & ChangeEventFields) | null);
+      if (!event) return;
+      if (event.kind === 'DELETED') evictNodes(client.cache, [event.id]);
+      refetch(latest.current.refetch(event));
+    },
+    [client, refetch],
+  );
+  useSubscription(subscription, { variables, ignoreResults: true, onData });
 }

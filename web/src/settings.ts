@@ -1,7 +1,8 @@
 /**
  * What the app sends with every request besides the query: identity headers (AUTH_MODE=headers behind a
  * trusted proxy), a Keystone token (AUTH_MODE=keystone: X-Auth-Token) or a bearer token (AUTH_MODE=jwt).
- * AUTH_MODE=none needs nothing. Kept in this browser's localStorage.
+ * AUTH_MODE=none needs nothing. Kept in this tab's sessionStorage: gone when the tab closes, not shared with
+ * other tabs, never kept for later sessions (a token is a credential).
  */
 export interface Settings {
   /** One `Name: value` per line. */
@@ -15,14 +16,16 @@ const EMPTY: Settings = { headers: '', token: '', tokenKind: 'bearer' };
 
 export function loadSettings(): Settings {
   try {
-    return { ...EMPTY, ...(JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<Settings>) };
+    return { ...EMPTY, ...(JSON.parse(sessionStorage.getItem(KEY) ?? '{}') as Partial<Settings>) };
   } catch {
     return EMPTY;
   }
 }
 
 export function saveSettings(settings: Settings): void {
-  localStorage.setItem(KEY, JSON.stringify(settings));
+  sessionStorage.setItem(KEY, JSON.stringify(settings));
+  // What earlier versions kept for good.
+  localStorage.removeItem(KEY);
 }
 
 /** The headers these settings add to a request; lines that are not `Name: value` are skipped. */

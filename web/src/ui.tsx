@@ -1,5 +1,5 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** "a, b  c" → ['a', 'b', 'c']: the lists users type. */
 export const splitList = (text: string): string[] =>
@@ -54,4 +54,67 @@ export function Field({ label, error, children }: { label: string; error?: strin
 
 export function Loading({ when }: { when: boolean }) {
   return when ? <p className="muted">Loading…</p> : null;
+}
+
+/**
+ * A delete button that asks first: the first click shows what will go and the buttons to confirm or cancel
+ * (focus goes to Cancel, so a second Enter does not delete).
+ */
+export function ConfirmDelete({
+  name,
+  what,
+  onConfirm,
+  disabled,
+}: {
+  /** What is deleted, as the buttons name it: "Delete E2E::Admin". */
+  name: string;
+  /** What goes with it, said before confirming. */
+  what?: string;
+  onConfirm: () => Promise<unknown>;
+  disabled?: boolean;
+}) {
+  const [asking, setAsking] = useState(false);
+  const [error, setError] = useState('');
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking) cancel.current?.focus();
+  }, [asking]);
+  if (!asking) {
+    return (
+      <>
+        <button type="button" className="small danger" disabled={disabled} onClick={() => setAsking(true)}>
+          Delete {name}
+        </button>
+        {error ? (
+          <span className="field-error" role="alert">
+            {error}
+          </span>
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <span className="confirm" role="group" aria-label={`Confirm deleting ${name}`}>
+      <span>
+        Delete {name}
+        {what ? ` ${what}` : ''}? This cannot be undone.
+      </span>{' '}
+      <button
+        type="button"
+        className="small danger"
+        onClick={() => {
+          setAsking(false);
+          setError('');
+          onConfirm().catch((failure: unknown) =>
+            setError(Object.values(errorsByField(failure)).join('; ') || 'Not deleted'),
+          );
+        }}
+      >
+        Yes, delete {name}
+      </button>{' '}
+      <button type="button" className="small secondary" ref={cancel} onClick={() => setAsking(false)}>
+        Cancel
+      </button>
+    </span>
+  );
 }

@@ -1,22 +1,68 @@
-import { useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  choicesOf,
+  CLI_OF,
+  cliLines,
+  diffOf,
+  EMPTY_DRAFT,
+  loadDraft,
+  newRow,
+  problemsOf,
+  rowFromStored,
+  saveDraft,
+  storedValue,
+  valueOf,
+  type Definition,
+  type Draft,
+  type Row,
+} from '../compose-model';
 import { graphql } from '../gql';
-import type { PropertyFieldsFragment } from '../gql/graphql';
+import type { ComposeCatalogQuery } from '../gql/graphql';
 import { ResourceTypePicker } from '../resource-types';
-import { ErrorBox, splitList } from '../ui';
+import { ErrorBox, errorsByField, splitList } from '../ui';
 import { constraintsOf } from './definitions';
 
-const CandidatesQuery = graphql(`
-  query ComposeCandidates($query: String!, $resourceType: String!) {
-    searchProperties(query: $query, resourceType: $resourceType, first: 10) {
+const CatalogQuery = graphql(`
+  query ComposeCatalog($resourceType: String!) {
+    namespaces(filter: { resourceTypes: [$resourceType] }, first: 150) {
+      totalCount
       nodes {
-        namespace {
+        id
+        name
+        displayName
+        resourceTypeAssociations {
+          name
+          prefix
+          propertiesTarget
+        }
+        properties {
+          ...PropertyFields
+          storedName
+        }
+        objects {
           id
           name
+          description
+          properties {
+            ...PropertyFields
+            storedName
+          }
         }
-        property {
-          ...PropertyFields
-        }
+      }
+    }
+  }
+`);
+
+const TargetsQuery = graphql(`
+  query ComposeTargets($resourceType: String!) {
+    resources(filter: { resourceType: $resourceType }, first: 500) {
+      totalCount
+      nodes {
+        id
+        uuid
+        name
+        properties
       }
     }
   }
@@ -35,57 +81,55 @@ const ValidateQuery = graphql(`
   }
 `);
 
-type Property = PropertyFieldsFragment;
-type Value = string | number | boolean | string[];
+const ApplyMutation = graphql(`
+  mutation ApplyProperties($uuid: UUID!, $properties: JSON!) {
+    setResourceProperties(uuid: $uuid, properties: $properties) {
+      id
+      uuid
+      name
+      properties
+    }
+  }
+`);
 
-interface DraftEntry {
-  property: Property;
-  /** '' for a plain value, else one of the property's operators. */
-  operator: string;
-  value: Value;
-  /** The choices of a multi-value operator. */
-  choices: string[];
+/** Every definition the resource type sees, by namespace and object, keys with the association's prefix. */
+function definitionsOf(
+  resourceType: string,
+  namespaces: ComposeCatalogQuery['namespaces']['nodes'],
+): Definition[] {
+  const definitions: Definition[] = [];
+  for (const namespace of namespaces) {
+    const association = namespace.resourceTypeAssociations.find((a) => a.name === resourceType);
+    const prefix = association?.prefix ?? '';
+    const base = {
+      namespace: namespace.name,
+      namespaceTitle: namespace.displayName ?? namespace.name,
+      target: association?.propertiesTarget ?? null,
+    };
+    for (const property of namespace.properties)
+      definitions.push({ ...base, key: prefix + property.storedName, object: null, property });
+    for (const object of namespace.objects)
+      for (const property of object.properties)
+        definitions.push({ ...base, key: prefix + property.storedName, object: object.name, property });
+  }
+  return definitions;
 }
 
-const choicesOf = (property: Property): string[] | null =>
-  (property.enum ?? property.items?.enum)?.map(String) ?? null;
+const useCatalog = (resourceType: string) =>
+  useQuery(CatalogQuery, { variables: { resourceType }, skip: !resourceType });
 
-function initialValue(property: Property): Value {
-  if (property.default != null) return property.default as Value;
-  if (property.type === 'BOOLEAN') return false;
-  if (property.type === 'ARRAY') return [];
-  if (property.enum?.length) return String(property.enum[0]);
-  return '';
+/** The draft of a resource type, kept in this browser across reloads (one per type). */
+function useDraft(resourceType: string) {
+  const [state, setState] = useState(() => ({ resourceType, draft: loadDraft(resourceType) }));
+  const draft = state.resourceType === resourceType ? state.draft : loadDraft(resourceType);
+  const setDraft = (next: Draft) => {
+    saveDraft(resourceType, next);
+    setState({ resourceType, draft: next });
+  };
+  return [draft, setDraft] as const;
 }
 
-/** What a draft entry puts on the resource: the value, or the operator expression Nova reads. */
-function valueOf(entry: DraftEntry): Value {
-  if (!entry.operator) return entry.value;
-  if (entry.operator === '<or>') return entry.choices.map((choice) => `<or> ${choice}`).join(' ');
-  return `${entry.operator} ${entry.choices.join(' ')}`;
-}
-
-/** A shell word: quoted when it holds anything but safe characters. */
-const shellWord = (word: string) =>
-  /^[\w:.,=/@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-
-const cliValue = (value: Value) => (Array.isArray(value) ? value.join(',') : String(value));
-
-/** The openstack command that sets properties on a resource type (the keys carry that type's prefix). */
-const CLI_OF: Record<string, 'flavor' | 'image'> = {
-  'OS::Nova::Flavor': 'flavor',
-  'OS::Glance::Image': 'image',
-};
-
-export function cliLines(command: 'flavor' | 'image', metadata: Record<string, Value>): string {
-  const target = command === 'flavor' ? '<flavor>' : '<image>';
-  const options = Object.entries(metadata).map(
-    ([key, value]) => ` \\\n  --property ${shellWord(`${key}=${cliValue(value)}`)}`,
-  );
-  return `openstack ${command} set${options.join('')} ${target}`;
-}
-
-/** A checkbox per choice: the choices of a multi-value operator, or the items of an array. */
+/** A checkbox per choice, with a filter when there are many (an array of 178 values is not a list to scroll). */
 function Checkboxes({
   label,
   choices,
@@ -97,55 +141,91 @@ function Checkboxes({
   selected: string[];
   onChange: (selected: string[]) => void;
 }) {
+  const [filter, setFilter] = useState('');
+  const many = choices.length > 12;
+  const words = filter.trim().toLowerCase();
+  const shown = many
+    ? choices.filter((choice) => selected.includes(choice) || (words && choice.toLowerCase().includes(words)))
+    : choices;
   return (
-    <span className="choices" aria-label={label}>
-      {choices.map((choice) => (
-        <label key={choice} className="inline">
-          <input
-            type="checkbox"
-            checked={selected.includes(choice)}
-            onChange={(event) =>
-              onChange(event.target.checked ? [...selected, choice] : selected.filter((c) => c !== choice))
-            }
-          />
-          {choice}
-        </label>
-      ))}
-    </span>
+    <div>
+      {many ? (
+        <input
+          type="search"
+          className="choice-filter"
+          aria-label={`Filter the ${choices.length} values of ${label}`}
+          placeholder={`Filter ${choices.length} values…`}
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+        />
+      ) : null}
+      <span className="choices" role="group" aria-label={label}>
+        {shown.slice(0, 60).map((choice) => (
+          <label key={choice} className="inline">
+            <input
+              type="checkbox"
+              checked={selected.includes(choice)}
+              onChange={(event) =>
+                onChange(event.target.checked ? [...selected, choice] : selected.filter((c) => c !== choice))
+              }
+            />
+            {choice}
+          </label>
+        ))}
+        {many && !words ? (
+          <span className="muted">Type to find values; the ones chosen stay shown.</span>
+        ) : null}
+        {shown.length > 60 ? (
+          <span className="muted">{shown.length - 60} more: narrow the filter.</span>
+        ) : null}
+      </span>
+    </div>
   );
 }
 
-function ValueControl({ entry, onChange }: { entry: DraftEntry; onChange: (entry: DraftEntry) => void }) {
-  const { property } = entry;
-  const label = `Value of ${property.name}`;
+function ValueControl({ row, onChange, id }: { row: Row; onChange: (row: Row) => void; id: string }) {
+  const label = `Value of ${row.key}`;
+  const property = row.definition?.property;
+  if (!property) {
+    return (
+      <input
+        id={id}
+        aria-label={label}
+        value={String(row.value)}
+        onChange={(event) => onChange({ ...row, value: event.target.value })}
+      />
+    );
+  }
   const choices = choicesOf(property);
-  if (entry.operator) {
+  if (row.operator) {
     if (choices) {
       return (
         <Checkboxes
           label={label}
           choices={choices}
-          selected={entry.choices}
-          onChange={(selected) => onChange({ ...entry, choices: selected })}
+          selected={row.choices}
+          onChange={(selected) => onChange({ ...row, choices: selected })}
         />
       );
     }
     return (
       <input
+        id={id}
         aria-label={label}
         placeholder="values, separated by commas"
-        value={entry.choices.join(', ')}
-        onChange={(event) => onChange({ ...entry, choices: splitList(event.target.value) })}
+        value={row.choices.join(', ')}
+        onChange={(event) => onChange({ ...row, choices: splitList(event.target.value) })}
       />
     );
   }
   if (property.type === 'BOOLEAN') {
     return (
       <input
+        id={id}
         type="checkbox"
         aria-label={label}
-        checked={entry.value === true || entry.value === 'true'}
-        onChange={(event) => onChange({ ...entry, value: event.target.checked })}
+        checked={row.value === true || row.value === 'true'}
+        onChange={(event) => onChange({ ...row, value: event.target.checked })}
       />
     );
   }
@@ -154,28 +234,33 @@ function ValueControl({ entry, onChange }: { entry: DraftEntry; onChange: (entry
       <Checkboxes
         label={label}
         choices={choices}
-        selected={Array.isArray(entry.value) ? entry.value : []}
-        onChange={(selected) => onChange({ ...entry, value: selected })}
+        selected={Array.isArray(row.value) ? row.value : []}
+        onChange={(selected) => onChange({ ...row, value: selected })}
       />
     );
   }
   if (property.type === 'ARRAY') {
     return (
       <input
+        id={id}
         aria-label={label}
         placeholder="items, separated by commas"
-        value={Array.isArray(entry.value) ? entry.value.join(', ') : ''}
-        onChange={(event) => onChange({ ...entry, value: splitList(event.target.value) })}
+        value={Array.isArray(row.value) ? row.value.join(', ') : ''}
+        onChange={(event) => onChange({ ...row, value: splitList(event.target.value) })}
       />
     );
   }
   if (choices) {
     return (
       <select
+        id={id}
         aria-label={label}
-        value={String(entry.value)}
-        onChange={(event) => onChange({ ...entry, value: event.target.value })}
+        value={String(row.value)}
+        onChange={(event) => onChange({ ...row, value: event.target.value })}
       >
+        {choices.includes(String(row.value)) ? null : (
+          <option value={String(row.value)}>{String(row.value)}</option>
+        )}
         {choices.map((choice) => (
           <option key={choice}>{choice}</option>
         ))}
@@ -185,26 +270,28 @@ function ValueControl({ entry, onChange }: { entry: DraftEntry; onChange: (entry
   if (property.type === 'INTEGER' || property.type === 'NUMBER') {
     return (
       <input
+        id={id}
         type="number"
         aria-label={label}
         min={property.minimum ?? undefined}
         max={property.maximum ?? undefined}
         step={property.type === 'INTEGER' ? 1 : 'any'}
-        value={String(entry.value)}
+        value={String(row.value)}
         onChange={(event) =>
-          onChange({ ...entry, value: event.target.value === '' ? '' : Number(event.target.value) })
+          onChange({ ...row, value: event.target.value === '' ? '' : Number(event.target.value) })
         }
       />
     );
   }
   return (
     <input
+      id={id}
       aria-label={label}
       pattern={property.pattern ?? undefined}
       minLength={property.minLength ?? undefined}
       maxLength={property.maxLength ?? undefined}
-      value={String(entry.value)}
-      onChange={(event) => onChange({ ...entry, value: event.target.value })}
+      value={String(row.value)}
+      onChange={(event) => onChange({ ...row, value: event.target.value })}
     />
   );
 }
@@ -231,120 +318,442 @@ function Output({ title, text }: { title: string; text: string }) {
   );
 }
 
-/** Compose metadata: a draft of key/values from the definitions, validated live, copied as JSON or CLI. */
+/** The definitions not yet in the draft, as a filterable namespace › object › property tree. */
+function DefinitionTree({
+  definitions,
+  inDraft,
+  onAdd,
+}: {
+  definitions: Definition[];
+  inDraft: Set<string>;
+  onAdd: (definition: Definition) => void;
+}) {
+  const [filter, setFilter] = useState('');
+  const words = filter.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const matches = (definition: Definition) => {
+    const text = [
+      definition.key,
+      definition.property.title,
+      definition.property.description ?? '',
+      definition.namespace,
+      definition.namespaceTitle,
+      definition.object ?? '',
+    ]
+      .join(' ')
+      .toLowerCase();
+    return words.every((word) => text.includes(word));
+  };
+  const available = definitions.filter((definition) => !inDraft.has(definition.key) && matches(definition));
+  const byNamespace = new Map<string, Definition[]>();
+  for (const definition of available)
+    byNamespace.set(definition.namespace, [...(byNamespace.get(definition.namespace) ?? []), definition]);
+  return (
+    <section aria-label="Available definitions" className="tree">
+      <h2>Available definitions</h2>
+      <input
+        type="search"
+        aria-label="Filter definitions"
+        placeholder="Filter by key, title, description, namespace…"
+        value={filter}
+        onChange={(event) => setFilter(event.target.value)}
+      />
+      <p className="muted">
+        {available.length} of {definitions.length} definitions
+        {inDraft.size ? ' (those in the draft are left out)' : ''}
+      </p>
+      <ul className="tree-root">
+        {[...byNamespace].map(([namespace, list]) => {
+          const objects = new Map<string | null, Definition[]>();
+          for (const definition of list)
+            objects.set(definition.object, [...(objects.get(definition.object) ?? []), definition]);
+          return (
+            <li key={namespace}>
+              <details open={words.length > 0}>
+                <summary>
+                  {list[0].namespaceTitle} <span className="muted">({list.length})</span>
+                </summary>
+                <ul>
+                  {[...objects].map(([object, properties]) => {
+                    const items = properties.map((definition) => (
+                      <li key={`${definition.object ?? ''}/${definition.key}`} className="tree-item">
+                        <button
+                          className="small"
+                          aria-label={`Add ${definition.key} from ${definition.namespaceTitle}`}
+                          onClick={() => onAdd(definition)}
+                        >
+                          Add
+                        </button>{' '}
+                        <code>{definition.key}</code> {definition.property.title}
+                        <div className="muted small-text">{constraintsOf(definition.property)}</div>
+                      </li>
+                    ));
+                    return object ? (
+                      <li key={object}>
+                        <span className="object-name">Object {object}</span>
+                        <ul>{items}</ul>
+                      </li>
+                    ) : (
+                      items
+                    );
+                  })}
+                </ul>
+              </details>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Compose metadata on a real resource: load what it carries, edit it against the definitions (each row follows
+ * one namespace's definition and is checked against it), add custom keys, see the diff, apply it in one
+ * mutation; or copy it as JSON and openstack CLI lines. The draft of each resource type survives reloads.
+ */
 export function ComposeScreen() {
-  const [resourceType, setResourceType] = useState('OS::Nova::Flavor');
-  const [search, setSearch] = useState('');
-  const [draft, setDraft] = useState<DraftEntry[]>([]);
-  const query = search.trim();
-  const candidates = useQuery(CandidatesQuery, {
-    variables: { query, resourceType },
-    skip: query.length < 2 || !resourceType,
+  const [resourceType, setResourceType] = useState(
+    () => localStorage.getItem('metacatalog-explorer-compose-type') ?? 'OS::Nova::Flavor',
+  );
+  const [draft, setDraft] = useDraft(resourceType);
+  const [customKey, setCustomKey] = useState('');
+  const [customError, setCustomError] = useState('');
+  const [applied, setApplied] = useState('');
+  const [applyErrors, setApplyErrors] = useState<Record<string, string>>({});
+  const focusNext = useRef('');
+
+  const catalog = useCatalog(resourceType);
+  const definitions = useMemo(
+    () => (catalog.data ? definitionsOf(resourceType, catalog.data.namespaces.nodes) : []),
+    [catalog.data, resourceType],
+  );
+  const targets = useQuery(TargetsQuery, {
+    variables: { resourceType },
+    skip: !resourceType,
+    fetchPolicy: 'cache-and-network',
   });
-  const metadata = Object.fromEntries(draft.map((entry) => [entry.property.name, valueOf(entry)]));
+  const metadata = Object.fromEntries(draft.rows.map((row) => [row.key, valueOf(row)]));
   const validation = useQuery(ValidateQuery, {
     variables: { resourceType, metadata },
-    skip: !draft.length || !resourceType,
+    skip: !draft.rows.length || !resourceType,
   });
+  const [apply, applying] = useMutation(ApplyMutation);
   const result = (validation.data ?? validation.previousData)?.validateMetadata;
-  const errorsOf = (key: string) =>
+  const serverErrorsOf = (key: string) =>
     result?.errors.filter((error) => error.key === key).map((error) => error.message) ?? [];
 
-  const add = (property: Property) => {
-    if (draft.some((entry) => entry.property.name === property.name)) return;
-    setDraft([...draft, { property, operator: '', value: initialValue(property), choices: [] }]);
+  const rowId = (key: string) => `draft-value-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+  // Focus goes to the control of what was just added.
+  useEffect(() => {
+    if (!focusNext.current) return;
+    const element =
+      document.getElementById(rowId(focusNext.current)) ??
+      document.getElementById(`row-${rowId(focusNext.current)}`);
+    focusNext.current = '';
+    element?.focus();
+  });
+
+  const inDraft = new Set(draft.rows.map((row) => row.key));
+  const definitionsOfKey = (key: string) => definitions.filter((definition) => definition.key === key);
+  const update = (rows: Row[]) => setDraft({ ...draft, rows });
+  const addDefinition = (definition: Definition) => {
+    if (inDraft.has(definition.key)) return;
+    focusNext.current = definition.key;
+    update([...draft.rows, newRow(definition.key, definition)]);
   };
-  const replace = (index: number, entry: DraftEntry) =>
-    setDraft(draft.map((old, i) => (i === index ? entry : old)));
+  const addCustom = () => {
+    const key = customKey.trim();
+    if (!key) return setCustomError('Enter a key');
+    if (inDraft.has(key)) return setCustomError(`${key} is already in the draft`);
+    const definition = definitionsOfKey(key)[0] ?? null;
+    setCustomError('');
+    setCustomKey('');
+    focusNext.current = key;
+    update([...draft.rows, newRow(key, definition)]);
+  };
+  const replace = (index: number, row: Row) => update(draft.rows.map((old, i) => (i === index ? row : old)));
+
+  const targetList = targets.data?.resources.nodes ?? [];
+  const load = (uuid: string) => {
+    const resource = targetList.find((candidate) => candidate.uuid === uuid);
+    setApplied('');
+    setApplyErrors({});
+    if (!resource) return setDraft({ ...EMPTY_DRAFT, rows: draft.target ? [] : draft.rows });
+    const properties = (resource.properties ?? {}) as Record<string, string | number | boolean>;
+    setDraft({
+      target: resource.uuid,
+      targetName: resource.name ?? resource.uuid,
+      original: properties,
+      rows: Object.entries(properties).map(([key, value]) =>
+        rowFromStored(key, value, definitionsOfKey(key)[0] ?? null),
+      ),
+    });
+  };
+
+  const problems = draft.rows.map(problemsOf);
+  const changes = diffOf(draft);
+  const canApply = Boolean(draft.target) && problems.every((list) => !list.length) && changes.length > 0;
+  const submit = async () => {
+    setApplied('');
+    setApplyErrors({});
+    try {
+      const properties = Object.fromEntries(draft.rows.map((row) => [row.key, storedValue(row)]));
+      const { data } = await apply({ variables: { uuid: draft.target, properties } });
+      const saved = (data?.setResourceProperties.properties ?? properties) as Draft['original'];
+      setDraft({ ...draft, original: saved });
+      setApplied(`Applied to ${draft.targetName}: ${changes.length} change(s)`);
+    } catch (error) {
+      setApplyErrors(errorsByField(error));
+    }
+  };
+  const applyErrorOf = (key: string) => applyErrors[`properties.${key}`];
+  const otherApplyErrors = Object.entries(applyErrors)
+    .filter(([field]) => !field.startsWith('properties.') || !inDraft.has(field.slice('properties.'.length)))
+    .map(([field, message]) => (field ? `${field}: ${message}` : message));
+  const cli = CLI_OF[resourceType];
 
   return (
-    <div>
+    <div className="compose">
       <div className="toolbar">
         <ResourceTypePicker
           value={resourceType}
           onChange={(name) => {
             setResourceType(name);
-            setDraft([]);
+            localStorage.setItem('metacatalog-explorer-compose-type', name);
+            setApplied('');
+            setApplyErrors({});
           }}
         />
+        <label className="field">
+          <span className="label">Resource</span>
+          <select
+            aria-label="Resource"
+            value={draft.target}
+            // Rows are read against the definitions: not before they are there.
+            disabled={!catalog.data}
+            onChange={(event) => load(event.target.value)}
+          >
+            <option value="">none: compose to copy</option>
+            {draft.target && !targetList.some((t) => t.uuid === draft.target) ? (
+              <option value={draft.target}>{draft.targetName}</option>
+            ) : null}
+            {targetList.map((resource) => (
+              <option key={resource.id} value={resource.uuid}>
+                {resource.name ?? resource.uuid}
+              </option>
+            ))}
+          </select>
+        </label>
+        {draft.target ? (
+          <button className="small" onClick={() => load(draft.target)}>
+            Reload {draft.targetName}
+          </button>
+        ) : null}
       </div>
-      <input
-        type="search"
-        placeholder="Find a property to add…"
-        aria-label="Find a property to add"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-      />
-      <ErrorBox error={candidates.error} />
-      {query.length >= 2 && candidates.data ? (
-        <ul className="results" aria-label="Candidates">
-          {candidates.data.searchProperties.nodes.map((hit) => (
-            <li key={`${hit.namespace.id}/${hit.property.id}`}>
-              <button className="small" onClick={() => add(hit.property)}>
-                Add {hit.property.name}
-              </button>{' '}
-              {hit.property.title}{' '}
-              <span className="muted">
-                in {hit.namespace.name} · {constraintsOf(hit.property)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-
-      <h2>Draft</h2>
-      {!draft.length ? <p className="muted">Add properties from the search above.</p> : null}
-      <table className="draft" aria-label="Draft">
-        <tbody>
-          {draft.map((entry, index) => (
-            <tr key={entry.property.name}>
-              <td>
-                <code>{entry.property.name}</code>
-                <div className="muted">{entry.property.title}</div>
-              </td>
-              <td>
-                {entry.property.operators?.length ? (
-                  <select
-                    aria-label={`Operator of ${entry.property.name}`}
-                    value={entry.operator}
-                    onChange={(event) => replace(index, { ...entry, operator: event.target.value })}
-                  >
-                    <option value="">single value</option>
-                    {entry.property.operators.map((operator) => (
-                      <option key={operator}>{operator}</option>
-                    ))}
-                  </select>
-                ) : null}
-              </td>
-              <td>
-                <ValueControl entry={entry} onChange={(changed) => replace(index, changed)} />
-                {errorsOf(entry.property.name).map((message) => (
-                  <div key={message} className="field-error" role="alert">
-                    {message}
-                  </div>
-                ))}
-              </td>
-              <td>
-                <button className="small" onClick={() => setDraft(draft.filter((_, i) => i !== index))}>
-                  Remove
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <ErrorBox error={validation.error} />
-      {draft.length && result ? (
-        <p className={result.valid ? 'ok' : 'error'} aria-label="Validation">
-          {result.valid ? 'Valid for ' + resourceType : `Not valid: ${result.errors.length} problem(s)`}
-          {result.unknownKeys.length ? ` · unknown keys: ${result.unknownKeys.join(', ')}` : ''}
+      <ErrorBox error={catalog.error ?? targets.error} />
+      {catalog.data && catalog.data.namespaces.totalCount > catalog.data.namespaces.nodes.length ? (
+        <p className="hint">
+          The definitions of the first {catalog.data.namespaces.nodes.length} of{' '}
+          {catalog.data.namespaces.totalCount} namespaces are offered (the API's query cost limit).
         </p>
       ) : null}
-      {draft.length ? (
+      {targets.data && !targetList.length ? (
+        <p className="muted">
+          No {resourceType} resource in the catalog: the draft can be copied, not applied.
+        </p>
+      ) : null}
+
+      <div className="compose-columns">
+        <DefinitionTree definitions={definitions} inDraft={inDraft} onAdd={addDefinition} />
+        <section aria-label="Draft" className="draft-section">
+          <h2>Draft{draft.target ? ` for ${draft.targetName}` : ''}</h2>
+          {!draft.rows.length ? (
+            <p className="muted">
+              {draft.target
+                ? 'The resource carries no properties: add some from the definitions or as custom keys.'
+                : 'Choose a resource to load its properties, or add definitions from the list.'}
+            </p>
+          ) : null}
+          <ul className="draft-rows" aria-label="Draft rows">
+            {draft.rows.map((row, index) => {
+              const rowProblems = [...problems[index], ...serverErrorsOf(row.key)];
+              const applyError = applyErrorOf(row.key);
+              const others = definitionsOfKey(row.key);
+              const definition = row.definition;
+              return (
+                <li
+                  key={row.key}
+                  className="draft-row"
+                  aria-label={row.key}
+                  id={`row-${rowId(row.key)}`}
+                  tabIndex={-1}
+                >
+                  <div className="draft-key">
+                    <code>{row.key}</code>
+                    {definition ? (
+                      <>
+                        {' '}
+                        {definition.property.title}
+                        <div className="muted">
+                          {others.length > 1 ? (
+                            <label className="inline">
+                              Follows
+                              <select
+                                aria-label={`Definition of ${row.key}`}
+                                value={`${definition.namespace}/${definition.object ?? ''}`}
+                                onChange={(event) => {
+                                  const chosen = others.find(
+                                    (o) => `${o.namespace}/${o.object ?? ''}` === event.target.value,
+                                  );
+                                  if (chosen) replace(index, { ...row, definition: chosen, operator: '' });
+                                }}
+                              >
+                                {others.map((o) => (
+                                  <option
+                                    key={`${o.namespace}/${o.object ?? ''}`}
+                                    value={`${o.namespace}/${o.object ?? ''}`}
+                                  >
+                                    {o.namespaceTitle}
+                                    {o.object ? ` › ${o.object}` : ''}
+                                  </option>
+                                ))}
+                              </select>
+                            </label>
+                          ) : (
+                            <span>
+                              Follows {definition.namespaceTitle}
+                              {definition.object ? ` › ${definition.object}` : ''}
+                            </span>
+                          )}{' '}
+                          · {constraintsOf(definition.property)}
+                        </div>
+                        {definition.property.description ? (
+                          <p className="description">{definition.property.description}</p>
+                        ) : null}
+                      </>
+                    ) : (
+                      <div className="muted">Custom key: no definition of this resource type</div>
+                    )}
+                  </div>
+                  <div className="draft-value">
+                    {definition?.property.operators?.length ? (
+                      <select
+                        aria-label={`Operator of ${row.key}`}
+                        value={row.operator}
+                        onChange={(event) => replace(index, { ...row, operator: event.target.value })}
+                      >
+                        <option value="">single value</option>
+                        {definition.property.operators.map((operator) => (
+                          <option key={operator}>{operator}</option>
+                        ))}
+                      </select>
+                    ) : null}
+                    <ValueControl
+                      row={row}
+                      id={rowId(row.key)}
+                      onChange={(changed) => replace(index, changed)}
+                    />
+                    {[...new Set(rowProblems)].map((message) => (
+                      <div key={message} className="field-error" role="alert">
+                        {message}
+                      </div>
+                    ))}
+                    {applyError ? (
+                      <div className="field-error" role="alert">
+                        {applyError}
+                      </div>
+                    ) : null}
+                  </div>
+                  <button
+                    className="small secondary"
+                    aria-label={`Remove ${row.key}`}
+                    onClick={() => update(draft.rows.filter((_, i) => i !== index))}
+                  >
+                    Remove
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <form
+            className="form-row"
+            aria-label="Custom key"
+            onSubmit={(event) => {
+              event.preventDefault();
+              addCustom();
+            }}
+          >
+            <label className="field">
+              <span className="label">Custom key</span>
+              <input
+                value={customKey}
+                aria-invalid={customError ? true : undefined}
+                aria-describedby={customError ? 'custom-key-error' : undefined}
+                onChange={(event) => setCustomKey(event.target.value)}
+              />
+            </label>
+            <button type="submit">Add key</button>
+            {customError ? (
+              <span id="custom-key-error" className="field-error" role="alert">
+                {customError}
+              </span>
+            ) : null}
+          </form>
+          <ErrorBox error={validation.error} />
+          {draft.rows.length && result ? (
+            <p
+              className={result.valid && problems.every((list) => !list.length) ? 'ok' : 'error'}
+              aria-label="Validation"
+            >
+              {result.valid && problems.every((list) => !list.length)
+                ? 'Valid for ' + resourceType
+                : `Not valid: ${problems.flat().length + result.errors.length} problem(s)`}
+              {result.unknownKeys.length
+                ? ` · keys without a definition: ${result.unknownKeys.join(', ')}`
+                : ''}
+            </p>
+          ) : null}
+          {draft.target ? (
+            <section aria-label="Changes">
+              <h3>Changes to {draft.targetName}</h3>
+              {!changes.length ? (
+                <p className="muted">None: the draft is what the resource carries.</p>
+              ) : null}
+              <ul className="diff">
+                {changes.map((change) => (
+                  <li key={change.key} className={`diff-${change.kind}`}>
+                    {change.kind === 'added' ? '+ ' : change.kind === 'removed' ? '− ' : '~ '}
+                    <code>{change.key}</code>{' '}
+                    {change.kind === 'added'
+                      ? `= ${String(change.after)}`
+                      : change.kind === 'removed'
+                        ? `(was ${String(change.before)})`
+                        : `${String(change.before)} → ${String(change.after)}`}
+                  </li>
+                ))}
+              </ul>
+              <button disabled={!canApply || applying.loading} onClick={() => void submit()}>
+                Apply to {draft.targetName}
+              </button>
+              {applied ? (
+                <span className="ok" role="status">
+                  {applied}
+                </span>
+              ) : null}
+              {otherApplyErrors.length ? (
+                <div className="error" role="alert">
+                  {otherApplyErrors.join('; ')}
+                </div>
+              ) : null}
+            </section>
+          ) : null}
+        </section>
+      </div>
+      {draft.rows.length || changes.length ? (
         <div className="outputs">
           <Output title="JSON" text={JSON.stringify(metadata, null, 2)} />
-          {CLI_OF[resourceType] ? (
-            <Output title={`${CLI_OF[resourceType]} CLI`} text={cliLines(CLI_OF[resourceType], metadata)} />
+          {cli ? (
+            <Output title={`${cli.command} CLI`} text={cliLines(resourceType, draft, draft.targetName)} />
           ) : null}
         </div>
       ) : null}

@@ -35,6 +35,8 @@ export const PropertyFields = graphql(`
     pattern
     operators
     readonly
+    minItems
+    maxItems
     items {
       type
       enum
@@ -104,6 +106,7 @@ const CatalogChangedSubscription = graphql(`
     catalogChanged(resourceType: $resourceType) {
       kind
       id
+      nodeType
     }
   }
 `);
@@ -137,11 +140,14 @@ function PropertyTable({ properties }: { properties: readonly Property[] }) {
       </thead>
       <tbody>
         {properties.map((property) => (
-          <tr key={property.id} title={property.description ?? ''}>
+          <tr key={property.id}>
             <td>
               <code>{property.name}</code>
             </td>
-            <td>{property.title}</td>
+            <td>
+              {property.title}
+              {property.description ? <div className="description">{property.description}</div> : null}
+            </td>
             <td className="muted">{constraintsOf(property)}</td>
           </tr>
         ))}
@@ -273,11 +279,13 @@ export function DefinitionsScreen() {
     skip: !resourceType,
     fetchPolicy: 'cache-and-network',
   });
-  useLive(CatalogChangedSubscription, { resourceType: resourceType || null }, [
-    'NamespacesOfType',
-    'NamespaceView',
-    'SearchProperties',
-  ]);
+  // The screen sees namespaces in the type's view, whose nodes have ids of their own (names with its prefix),
+  // not those the events name: what is shown is fetched again.
+  useLive(
+    CatalogChangedSubscription,
+    { resourceType: resourceType || null },
+    { refetch: () => [NamespacesOfTypeQuery, NamespaceViewQuery, SearchQuery] },
+  );
   return (
     <div>
       <div className="toolbar">

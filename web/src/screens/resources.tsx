@@ -47,9 +47,20 @@ const DiscoveryQuery = graphql(`
       values
       definition {
         id
+        name
         title
         type
       }
+    }
+  }
+`);
+
+const PrivateKeysQuery = graphql(`
+  query PrivateKeys($resourceType: String!) {
+    resourceProperties(resourceType: $resourceType, includePrivate: true) {
+      id
+      name
+      private
     }
   }
 `);
@@ -59,6 +70,14 @@ const ResourceChangedSubscription = graphql(`
     resourceChanged(resourceType: $resourceType) {
       kind
       id
+      resource {
+        id
+        uuid
+        name
+        resourceType
+        projectId
+        tags
+      }
     }
   }
 `);
@@ -78,6 +97,17 @@ function Discovery({ resourceType }: { resourceType: string }) {
     skip: !resourceType,
     fetchPolicy: 'cache-and-network',
   });
+  // Whether private keys exist that the list leaves out: asked as an admin would; anyone else is refused
+  // (FORBIDDEN), and then there is nothing to offer.
+  const hidden = useQuery(PrivateKeysQuery, {
+    variables: { resourceType },
+    skip: !resourceType || includePrivate,
+    errorPolicy: 'all',
+    fetchPolicy: 'cache-and-network',
+  });
+  const privateKeys = hidden.error
+    ? []
+    : (hidden.data?.resourceProperties.filter((key) => key.private) ?? []);
   if (!resourceType)
     return <p className="muted">Choose a resource type to see the keys its resources carry.</p>;
   return (
@@ -92,7 +122,20 @@ function Discovery({ resourceType }: { resourceType: string }) {
         include private keys (admins)
       </label>
       <ErrorBox error={error} />
-      {data && !data.resourceProperties.length ? <p className="muted">No keys yet.</p> : null}
+      {!includePrivate && privateKeys.length ? (
+        <p className="hint" role="status">
+          {privateKeys.length} private key{privateKeys.length > 1 ? 's are' : ' is'} not listed (
+          {privateKeys.map((key) => key.name).join(', ')}).{' '}
+          <button className="small" onClick={() => setIncludePrivate(true)}>
+            Show private keys
+          </button>
+        </p>
+      ) : null}
+      {data && !data.resourceProperties.length ? (
+        <p className="muted">
+          {privateKeys.length ? 'No public keys.' : includePrivate ? 'No keys yet.' : 'No public keys yet.'}
+        </p>
+      ) : null}
       <ul>
         {data?.resourceProperties.map((property) => (
           <li key={property.id}>
@@ -136,11 +179,19 @@ export function ResourcesScreen() {
     variables: { filter: resourceType ? { resourceType } : {} },
     fetchPolicy: 'cache-and-network',
   });
-  useLive(ResourceChangedSubscription, { resourceType: resourceType || null }, [
-    'Resources',
-    'TagUsage',
-    'Discovery',
-  ]);
+  const tagFiltered = FILTERS.some(([key]) => splitList(filters[key]).length);
+  useLive(
+    ResourceChangedSubscription,
+    { resourceType: resourceType || null },
+    {
+      // A resource's new name and tags come with the event; the tag counts and the keys seen are the server's,
+      // and so is which resources match the tag filters (or exist, after a creation or deletion).
+      refetch: ({ kind }) =>
+        kind === 'UPDATED' && !tagFiltered
+          ? [TagUsageQuery, DiscoveryQuery, PrivateKeysQuery]
+          : [ResourcesQuery, TagUsageQuery, DiscoveryQuery, PrivateKeysQuery],
+    },
+  );
   const addTag = (tag: string) =>
     setFilters({ ...filters, tags: [...splitList(filters.tags), tag].join(', ') });
   const shown = resources.data ?? resources.previousData;
@@ -193,11 +244,12 @@ export function ResourcesScreen() {
         </section>
         <aside aria-label="Tag usage">
           <h2>Tags in use</h2>
+          <p className="muted">Choose a tag to require it.</p>
           <ErrorBox error={usage.error} />
           <ul>
             {usage.data?.resourceTagUsage.nodes.map((tag) => (
               <li key={tag.tag}>
-                <button className="link" onClick={() => addTag(tag.tag)} title="Require this tag">
+                <button className="link" onClick={() => addTag(tag.tag)}>
                   {tag.tag}
                 </button>{' '}
                 <span className="muted">

@@ -27,9 +27,9 @@ export function SettingsScreen() {
       <p className="muted">
         With AUTH_MODE=none nothing is needed. Behind a proxy that sets identity headers (AUTH_MODE=headers)
         the proxy adds them; for local tests add <code>X-Project-Id</code>, <code>X-Roles</code> here. With
-        Keystone paste a token (sent as X-Auth-Token), with JWT a bearer token. Kept in this browser only.
-        Live updates (a WebSocket) carry the token but not these headers, which browsers cannot set there:
-        with AUTH_MODE=headers they work only through the proxy.
+        Keystone paste a token (sent as X-Auth-Token), with JWT a bearer token. Kept for this tab's session
+        only: closing the tab forgets them. Live updates (a WebSocket) carry the token but not these headers,
+        which browsers cannot set there: with AUTH_MODE=headers they work only through the proxy.
       </p>
       <Field label="Headers (one Name: value per line)">
         <textarea

@@ -1,9 +1,9 @@
 import { useLazyQuery, useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { graphql } from '../gql';
 import type { ProviderTreeQuery } from '../gql/graphql';
 import { useLive } from '../live';
-import { ErrorBox, Field, splitList } from '../ui';
+import { ErrorBox, errorsByField, Field, splitList } from '../ui';
 
 const ValidateTraitsQuery = graphql(`
   query ValidateTraits($names: [String!]!) {
@@ -17,7 +17,6 @@ const ValidateTraitsQuery = graphql(`
 const ProvidersQuery = graphql(`
   query Providers($filter: ResourceProviderFilter) {
     resourceProviders(filter: $filter, first: 100) {
-      totalCount
       nodes {
         id
         uuid
@@ -69,11 +68,41 @@ const CustomTraitsQuery = graphql(`
   }
 `);
 
+const BrowseTraitsQuery = graphql(`
+  query BrowseTraits($filter: TraitFilter, $after: String) {
+    traits(filter: $filter, first: 50, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      nodes {
+        id
+        name
+        standard
+        associated
+      }
+    }
+  }
+`);
+
+const TraitSuggestionsQuery = graphql(`
+  query TraitSuggestions($startsWith: String!) {
+    traits(filter: { startsWith: $startsWith }, first: 20) {
+      nodes {
+        id
+        name
+      }
+    }
+  }
+`);
+
 const TraitChangedSubscription = graphql(`
   subscription TraitChanged {
     traitChanged {
       kind
       id
+      name
     }
   }
 `);
@@ -83,6 +112,20 @@ const ProviderChangedSubscription = graphql(`
     resourceProviderChanged {
       kind
       id
+      resourceProvider {
+        id
+        uuid
+        name
+        generation
+        parent {
+          id
+          uuid
+        }
+        traits {
+          id
+          name
+        }
+      }
     }
   }
 `);
@@ -147,6 +190,143 @@ function CustomTraits() {
   );
 }
 
+const KINDS = [
+  ['all', 'All'],
+  ['standard', 'Standard'],
+  ['custom', 'Custom'],
+] as const;
+
+/** Every trait, standard and custom, by name: a prefix search and pages of 50. */
+function BrowseTraits() {
+  const [prefix, setPrefix] = useState('');
+  const [kind, setKind] = useState<(typeof KINDS)[number][0]>('all');
+  // The cursors of the pages before this one (the first page has none).
+  const [pages, setPages] = useState<(string | null)[]>([null]);
+  const after = pages[pages.length - 1];
+  const startsWith = prefix.trim().toUpperCase();
+  const { data, previousData, error } = useQuery(BrowseTraitsQuery, {
+    variables: {
+      filter: {
+        ...(startsWith ? { startsWith } : {}),
+        ...(kind === 'all' ? {} : { standard: kind === 'standard' }),
+      },
+      after,
+    },
+    fetchPolicy: 'cache-and-network',
+  });
+  const shown = (data ?? previousData)?.traits;
+  const first = (pages.length - 1) * 50;
+  return (
+    <section aria-label="All traits">
+      <h2>All traits{shown ? ` (${shown.totalCount})` : ''}</h2>
+      <div className="form-row">
+        <Field label="Name starts with">
+          <input
+            type="search"
+            value={prefix}
+            placeholder="HW_CPU_X86"
+            onChange={(event) => {
+              setPrefix(event.target.value.toUpperCase());
+              setPages([null]);
+            }}
+          />
+        </Field>
+        <Field label="Kind">
+          <select
+            value={kind}
+            onChange={(event) => {
+              setKind(event.target.value as typeof kind);
+              setPages([null]);
+            }}
+          >
+            {KINDS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <ErrorBox error={error} />
+      {shown && !shown.nodes.length ? <p className="muted">No trait starts with {startsWith}.</p> : null}
+      <ul className="trait-list" aria-label="Traits">
+        {shown?.nodes.map((trait) => (
+          <li key={trait.id}>
+            <code>{trait.name}</code>
+            <span className="muted">
+              {' '}
+              {trait.standard ? 'standard' : 'custom'}
+              {trait.associated ? ' · on a provider' : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {shown ? (
+        <nav className="pager" aria-label="Trait pages">
+          <button className="small" disabled={pages.length < 2} onClick={() => setPages(pages.slice(0, -1))}>
+            Previous page
+          </button>
+          <span className="muted">
+            {shown.nodes.length ? `${first + 1}–${first + shown.nodes.length} of ${shown.totalCount}` : ''}
+          </span>
+          <button
+            className="small"
+            disabled={!shown.pageInfo.hasNextPage}
+            onClick={() => setPages([...pages, shown.pageInfo.endCursor])}
+          >
+            Next page
+          </button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * An input of trait names (separated by commas or spaces) that suggests known names for the word being typed
+ * (a datalist), shows names in upper case (as traits are), and the API's error for its field beside it.
+ */
+export function TraitNamesInput({
+  label,
+  value,
+  onChange,
+  error,
+  separators = ',',
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  separators?: string;
+}) {
+  const match = new RegExp(`^(.*[${separators}\\s])?([^${separators}\\s]*)$`).exec(value);
+  const head = match?.[1] ?? '';
+  const word = (match?.[2] ?? '').trim();
+  const { data } = useQuery(TraitSuggestionsQuery, {
+    variables: { startsWith: word },
+    skip: word.length < 2,
+  });
+  const id = `traits-${label.replace(/[^A-Za-z]/g, '')}`;
+  return (
+    <Field label={label} error={error}>
+      <input
+        value={value}
+        list={`${id}-list`}
+        autoComplete="off"
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => onChange(event.target.value.toUpperCase())}
+      />
+      <datalist id={`${id}-list`}>
+        {word.length >= 2
+          ? data?.traits.nodes
+              .filter((trait) => trait.name !== word)
+              .map((trait) => <option key={trait.id} value={`${head}${trait.name}`} />)
+          : null}
+      </datalist>
+    </Field>
+  );
+}
+
 function ProviderTree({ root }: { root: string }) {
   const { data, error } = useQuery(ProviderTreeQuery, {
     variables: { root },
@@ -187,18 +367,58 @@ function ProviderTree({ root }: { root: string }) {
  * providers shown.
  */
 export function TraitsScreen() {
-  useLive(TraitChangedSubscription, {}, ['CustomTraits', 'ValidateTraits']);
-  useLive(ProviderChangedSubscription, {}, ['Providers', 'ProviderTree']);
+  // A trait created or deleted changes the lists, their counts and what is valid.
+  useLive(
+    TraitChangedSubscription,
+    {},
+    {
+      refetch: () => [CustomTraitsQuery, BrowseTraitsQuery, TraitSuggestionsQuery, ValidateTraitsQuery],
+    },
+  );
+  // A provider's new name, parent, traits and generation come with the event, and a deleted one is evicted
+  // (the lists drop it); which providers match a trait filter after a change, and where a new one shows, are
+  // the server's to say.
+  useLive(
+    ProviderChangedSubscription,
+    {},
+    {
+      refetch: ({ kind }) =>
+        kind === 'CREATED'
+          ? [ProvidersQuery, ProviderTreeQuery]
+          : kind === 'UPDATED' && traitFilter.current
+            ? [ProvidersQuery]
+            : [],
+    },
+  );
   const [required, setRequired] = useState('');
   const [forbidden, setForbidden] = useState('');
   const [anyOf, setAnyOf] = useState('');
   const [tree, setTree] = useState('');
   const [find, { data, error }] = useLazyQuery(ProvidersQuery);
+  // The API's errors beside the field they name (extensions.field: filter.required, filter.anyOf.0, …).
+  const byField = errorsByField(error);
+  const errorAt = (path: string) =>
+    Object.entries(byField)
+      .filter(([field]) => field === path || field.startsWith(`${path}.`))
+      .map(([, message]) => message)
+      .join('; ') || undefined;
+  const general = Object.entries(byField)
+    .filter(
+      ([field]) =>
+        !['filter.required', 'filter.forbidden', 'filter.anyOf'].some(
+          (p) => field === p || field.startsWith(`${p}.`),
+        ),
+    )
+    .map(([field, message]) => (field ? `${field}: ${message}` : message))
+    .join('; ');
+  /** Whether the providers shown were filtered by traits (a trait change may add or remove some). */
+  const traitFilter = useRef(false);
   const search = () => {
     const groups = anyOf
       .split(';')
       .map(splitList)
       .filter((group) => group.length);
+    traitFilter.current = Boolean(splitList(required).length || splitList(forbidden).length || groups.length);
     void find({
       variables: {
         filter: {
@@ -212,22 +432,37 @@ export function TraitsScreen() {
   return (
     <div>
       <CustomTraits />
+      <BrowseTraits />
       <ValidateTraits />
       <section aria-label="Find providers">
         <h2>Find providers</h2>
         <div className="form-row">
-          <Field label="Required traits">
-            <input value={required} onChange={(event) => setRequired(event.target.value)} />
-          </Field>
-          <Field label="Forbidden traits">
-            <input value={forbidden} onChange={(event) => setForbidden(event.target.value)} />
-          </Field>
-          <Field label="Any of (groups separated by ;)">
-            <input value={anyOf} onChange={(event) => setAnyOf(event.target.value)} />
-          </Field>
+          <TraitNamesInput
+            label="Required traits"
+            value={required}
+            onChange={setRequired}
+            error={errorAt('filter.required')}
+          />
+          <TraitNamesInput
+            label="Forbidden traits"
+            value={forbidden}
+            onChange={setForbidden}
+            error={errorAt('filter.forbidden')}
+          />
+          <TraitNamesInput
+            label="Any of (groups separated by ;)"
+            value={anyOf}
+            onChange={setAnyOf}
+            error={errorAt('filter.anyOf')}
+            separators=",;"
+          />
           <button onClick={search}>Find providers</button>
         </div>
-        <ErrorBox error={error} />
+        {general ? (
+          <div className="error" role="alert">
+            {general}
+          </div>
+        ) : null}
         {data ? (
           <table aria-label="Providers">
             <thead>
