@@ -49,7 +49,7 @@ export type CreateResourceInput = {
   resourceType: string;
   /** Tags: case-sensitive, 1–60 characters, no "/" or ","; duplicates count once, at most 50 (BAD_USER_INPUT otherwise). */
   tags?: Array<string> | null | undefined;
-  /** The cloud object uuid (CONFLICT when registered already). Default: a new random uuid. */
+  /** The cloud object's uuid; default: a new random one. CONFLICT when a resource the caller can see has it (the caller's project's; any, for an admin). BAD_USER_INPUT (input.uuid, one message for both) when it cannot be used: the nil or max uuid, or a uuid a resource the caller cannot see has. That answer names no resource and is the one every such uuid gets; but uuids are unique across projects, so a refused uuid other than nil and max is in use somewhere: that much is observable, nothing more (whose it is, its type, name, tags stay hidden, and every other look-up of it answers as for a uuid nobody has). */
   uuid?: string | null | undefined;
 };
 
@@ -194,7 +194,7 @@ export type ResourceTypeAssociationInput = {
 export type TraitFilter = {
   /** true: traits some resource provider has; false: traits no provider has. */
   associated?: boolean | null | undefined;
-  /** Only these names (those that exist). */
+  /** Only these names (those that exist). An empty list: no trait. */
   names?: Array<string> | null | undefined;
   /** true: standard traits only; false: custom only. */
   standard?: boolean | null | undefined;
