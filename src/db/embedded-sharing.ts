@@ -89,8 +89,9 @@ export async function lendToCommands(folder: string, lender: Lender): Promise<Le
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  const open = new Set<{ client: net.Socket; done: Promise<void> }>();
+  /** Every command connected, and each one's relay until it has given the connection back. */
   const sockets = new Set<net.Socket>();
+  const relays = new Set<Promise<void>>();
   let closing = false;
 
   const relay = async (client: net.Socket): Promise<void> => {
@@ -155,15 +156,12 @@ export async function lendToCommands(folder: string, lender: Lender): Promise<Le
     }
     sockets.add(client);
     client.once('close', () => sockets.delete(client));
-    const session = {
-      client,
-      done: relay(client).catch((error: unknown) => {
-        client.destroy();
-        lender.logger.warn({ err: error }, 'a command beside this process failed');
-      }),
-    };
-    open.add(session);
-    void session.done.finally(() => open.delete(session));
+    const done = relay(client).catch((error: unknown) => {
+      client.destroy();
+      lender.logger.warn({ err: error }, 'a command beside this process failed');
+    });
+    relays.add(done);
+    void done.finally(() => relays.delete(done));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -180,7 +178,7 @@ export async function lendToCommands(folder: string, lender: Lender): Promise<Le
       // The server closes once its connections have: end them (each gives the connection back) first.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of sockets) socket.destroy();
-      await Promise.all([...open].map((session) => session.done));
+      await Promise.all(relays);
       await closed;
     },
   };
