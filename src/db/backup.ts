@@ -47,7 +47,7 @@ export const RECOMPUTED_TABLES = ['tag_usage', 'discovered_property_values'];
  */
 export const VERSION_TABLE = 'catalog_version';
 
-const FETCH_ROWS = 1000;
+const FETCH_ROWS = 5000;
 const STAGE_ROWS = 1000;
 
 /** A file that cannot be restored: the message says why. Nothing was written. */
