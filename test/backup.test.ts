@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -138,6 +138,20 @@ describe('backup and restore', () => {
       database: source.app.database.kind,
       migrations: source.app.database.dataSource.migrations.map((migration) => migration.name),
     });
+  });
+
+  it('says why it cannot write a backup file, and leaves nothing behind', async () => {
+    for (const [path, reason] of [
+      [join(work, 'no-such-folder', 'b.jsonl.gz'), 'its folder does not exist'],
+      [work, 'it is a folder'],
+    ]) {
+      const failed = await writeBackup(source.app.database, path, { metacatalog: 'test' }).catch(
+        (error: Error) => error,
+      );
+      expect(failed).toBeInstanceOf(BackupFileError);
+      expect((failed as Error).message).toBe(`Cannot write the backup to ${path}: ${reason}`);
+    }
+    expect(readdirSync(work).filter((name) => name.endsWith('.partial'))).toEqual([]);
   });
 
   it('round trip: a restored database started as `serve` holds the same rows and gives the same answers', async () => {

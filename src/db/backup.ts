@@ -50,8 +50,20 @@ export const VERSION_TABLE = 'catalog_version';
 const FETCH_ROWS = 5000;
 const STAGE_ROWS = 1000;
 
-/** A file that cannot be restored: the message says why. Nothing was written. */
+/** A file that cannot be written, or restored: the message says why. Nothing was written. */
 export class BackupFileError extends Error {}
+
+/** What the system's errors about a backup's own file mean. */
+const FILE_PROBLEMS: Record<string, string> = {
+  ENOENT: 'its folder does not exist',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EISDIR: 'it is a folder',
+  ENOTDIR: 'a part of its path is not a folder',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'the disk is full (nothing was left behind)',
+  EDQUOT: "the user's disk quota is used up (nothing was left behind)",
+};
 
 /** A database the backup is not restored into as it is (not empty, servers on it, a newer schema). */
 export class RestoreRefusedError extends Error {}
@@ -217,6 +229,8 @@ export async function writeBackup(
     renameSync(partial, file);
   } catch (error) {
     rmSync(partial, { force: true });
+    const reason = FILE_PROBLEMS[(error as NodeJS.ErrnoException).code ?? ''];
+    if (reason) throw new BackupFileError(`Cannot write the backup to ${file}: ${reason}`, { cause: error });
     throw error;
   } finally {
     await runner.release();
