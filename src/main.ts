@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
+import { registerBackupCommands } from './app/backup-commands';
 import { createLogger } from './app/logger';
 import { boot, type Runtime } from './app/runtime';
 import { printAppSchema } from './app/schema';
@@ -181,6 +182,7 @@ export function buildProgram(): Command {
 
   registerMetadefCommands(program, bootForCommand);
   registerTraitCommands(program, bootForCommand);
+  registerBackupCommands(program, packageVersion());
 
   return program;
 }

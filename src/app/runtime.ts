@@ -23,18 +23,21 @@ export interface BootOptions {
   logger?: Logger;
   migrate?: boolean;
   seed?: boolean;
+  /** The command only reads: beside the owner of the embedded data folder, it reads through that process. */
+  readOnly?: boolean;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Opens the database, waiting up to ~30 s for a PostgreSQL server that is still starting. */
-async function openWithRetry(config: Config, logger: Logger): Promise<Database> {
+async function openWithRetry(config: Config, logger: Logger, readOnly = false): Promise<Database> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await openDatabase(config, {
         entities,
         onSlowQuery: (ms, query) => logger.warn({ ms, query }, 'slow query'),
         logger,
+        readOnly,
       });
     } catch (error) {
       if (attempt >= 10 || !config.databaseUrl || config.databaseUrl.startsWith('pglite://')) throw error;
@@ -47,7 +50,9 @@ async function openWithRetry(config: Config, logger: Logger): Promise<Database> 
 export async function boot(options: BootOptions = {}): Promise<Runtime> {
   const config = options.config ?? loadConfig();
   const logger = options.logger ?? createLogger(config);
-  const database = await openWithRetry(config, logger);
+  const database = await openWithRetry(config, logger, options.readOnly);
+  // Reading through the folder's owner: it migrated and seeded, and the connection it lends is read-only.
+  const owner = !database.borrowedFrom;
   const runtime: Runtime = {
     config,
     logger,
@@ -59,11 +64,11 @@ export async function boot(options: BootOptions = {}): Promise<Runtime> {
       ),
   };
   try {
-    if (options.migrate ?? true) {
+    if (owner && (options.migrate ?? true)) {
       const applied = await migrate(database);
       if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     }
-    if (options.seed ?? config.seedOnStart) {
+    if (owner && (options.seed ?? config.seedOnStart)) {
       const report = await runSeeds(runtime.adminContext(), seeders);
       logger.info({ seeds: report }, 'seeds checked');
     }

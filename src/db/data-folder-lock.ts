@@ -56,8 +56,9 @@ const ATTEMPTS = 40;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function socketPathIn(folder: string): string {
-  const absolute = join(folder, SOCKET_NAME);
+/** The path of a Unix socket `name` inside `folder`: relative to the working folder when the absolute one is too long. */
+export function unixSocketPath(folder: string, name: string): string {
+  const absolute = join(folder, name);
   if (Buffer.byteLength(absolute) <= MAX_SOCKET_PATH) return absolute;
   const shorter = relative(process.cwd(), absolute);
   if (Buffer.byteLength(shorter) <= MAX_SOCKET_PATH) return shorter;
@@ -65,6 +66,8 @@ function socketPathIn(folder: string): string {
     `The data folder path ${folder} is too long for its lock (a Unix socket path of at most ${MAX_SOCKET_PATH} bytes): use a shorter DATA_DIR, or run from a folder closer to it.`,
   );
 }
+
+const socketPathIn = (folder: string) => unixSocketPath(folder, SOCKET_NAME);
 
 function listen(path: string, answer: () => string): Promise<net.Server> {
   return new Promise((resolve, reject) => {

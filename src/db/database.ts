@@ -1,9 +1,13 @@
+import net from 'node:net';
 import { resolve } from 'node:path';
+import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { Client, type ClientConfig } from 'pg';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { Config } from '../config';
+import { DataFolderError, DataFolderInUseError, type FolderOwner } from './data-folder-lock';
 import { EmbeddedPostgres, type DatabaseStatus } from './embedded';
+import { lendToCommands, lendingSocketPath, type Lending } from './embedded-sharing';
 import { SnakeNamingStrategy } from './naming-strategy';
 import { QueryCounter } from './query-counter';
 import { migrations } from '../../migrations';
@@ -30,6 +34,11 @@ export interface Database {
   status(): Promise<DatabaseStatus>;
   /** The URL this process serves, told to another process that finds the embedded data folder in use. */
   announce(url: string): void;
+  /**
+   * Set when this process reads the embedded database through the connection its owner lends (read-only, see
+   * embedded-sharing.ts): it neither migrates nor seeds.
+   */
+  borrowedFrom?: FolderOwner;
   close(): Promise<void>;
 }
 
@@ -39,6 +48,11 @@ export interface OpenOptions {
   onSlowQuery?: (ms: number, query: string) => void;
   /** Where the embedded database reports what happens to it (disk full, restarts); default: nowhere. */
   logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /**
+   * The caller only reads: when another process owns the embedded data folder, read through the connection it
+   * lends instead of refusing (writes are refused there).
+   */
+  readOnly?: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -72,21 +86,13 @@ function redact(url: string): string {
   }
 }
 
-export async function openDatabase(config: Config, options: OpenOptions): Promise<Database> {
-  const isServer = !!config.databaseUrl && !config.databaseUrl.startsWith('pglite://');
-  const embedded = isServer
-    ? undefined
-    : await EmbeddedPostgres.open({
-        dir: pgliteDir(config),
-        minFreeBytes: config.dataMinFreeMb * MB,
-        sharedBuffersMb: config.pgliteSharedBuffersMb,
-        // What a second process is told this one runs: the command line after `metacatalog`.
-        command: process.argv.slice(2).join(' ') || 'serve',
-        logger: options.logger ?? silent,
-      });
-  const url = embedded ? embedded.url : config.databaseUrl!;
-  const counter = new QueryCounter(options.onSlowQuery);
-  const dataSource = new DataSource({
+function dataSourceFor(
+  url: string,
+  options: OpenOptions,
+  counter: QueryCounter,
+  extra: Record<string, unknown>,
+): DataSource {
+  return new DataSource({
     type: 'postgres',
     url,
     entities: options.entities,
@@ -99,17 +105,43 @@ export async function openDatabase(config: Config, options: OpenOptions): Promis
     logger: counter,
     maxQueryExecutionTime: 1000,
     applicationName: 'metacatalog',
-    extra: {
-      // PGlite is a single session: exactly one connection, held for the life of the process.
-      max: embedded ? 1 : config.databasePoolSize,
-      idleTimeoutMillis: embedded ? 0 : 30000,
-      // pg-pool bounds by this both connecting and waiting for a free connection when all are busy. A wait
-      // under load is no outage (with 50 writers queued for the embedded database's one connection, it passed
-      // the connect timeout and read as "database unreachable"): it gets the longer DATABASE_POOL_WAIT_MS, and
-      // each connection attempt keeps DATABASE_CONNECT_TIMEOUT_MS through the client's own timeout.
-      connectionTimeoutMillis: config.databasePoolWaitMs,
-      Client: connectingWithin(config.databaseConnectTimeoutMs),
-    },
+    extra,
+  });
+}
+
+export async function openDatabase(config: Config, options: OpenOptions): Promise<Database> {
+  const isServer = !!config.databaseUrl && !config.databaseUrl.startsWith('pglite://');
+  const dir = isServer ? undefined : pgliteDir(config);
+  let embedded: EmbeddedPostgres | undefined;
+  if (!isServer) {
+    try {
+      embedded = await EmbeddedPostgres.open({
+        dir,
+        minFreeBytes: config.dataMinFreeMb * MB,
+        sharedBuffersMb: config.pgliteSharedBuffersMb,
+        // What a second process is told this one runs: the command line after `metacatalog`.
+        command: process.argv.slice(2).join(' ') || 'serve',
+        logger: options.logger ?? silent,
+      });
+    } catch (error) {
+      if (options.readOnly && dir && error instanceof DataFolderInUseError) {
+        return openBorrowed(dir, error, options);
+      }
+      throw error;
+    }
+  }
+  const url = embedded ? embedded.url : config.databaseUrl!;
+  const counter = new QueryCounter(options.onSlowQuery);
+  const dataSource = dataSourceFor(url, options, counter, {
+    // PGlite is a single session: exactly one connection, held for the life of the process.
+    max: embedded ? 1 : config.databasePoolSize,
+    idleTimeoutMillis: embedded ? 0 : 30000,
+    // pg-pool bounds by this both connecting and waiting for a free connection when all are busy. A wait
+    // under load is no outage (with 50 writers queued for the embedded database's one connection, it passed
+    // the connect timeout and read as "database unreachable"): it gets the longer DATABASE_POOL_WAIT_MS, and
+    // each connection attempt keeps DATABASE_CONNECT_TIMEOUT_MS through the client's own timeout.
+    connectionTimeoutMillis: config.databasePoolWaitMs,
+    Client: connectingWithin(config.databaseConnectTimeoutMs),
   });
   try {
     await dataSource.initialize();
@@ -117,9 +149,11 @@ export async function openDatabase(config: Config, options: OpenOptions): Promis
     await embedded?.close();
     throw error;
   }
+  let lending: Lending | undefined;
   if (embedded) {
     // Every transaction (mutations, seeds, migrations) first asks whether a change can be kept now.
     dataSource.subscribers.push({ beforeTransactionStart: () => embedded.assertWritable() });
+    if (dir) lending = await lend(dir, embedded, dataSource, options.logger ?? silent);
   }
   return {
     kind: embedded ? 'pglite' : 'postgres',
@@ -130,8 +164,129 @@ export async function openDatabase(config: Config, options: OpenOptions): Promis
     status: async () => (embedded ? embedded.status() : {}),
     announce: (serving) => embedded?.announce(serving),
     async close() {
+      await lending?.close();
       if (dataSource.isInitialized) await dataSource.destroy();
       await embedded?.close();
     },
+  };
+}
+
+/**
+ * Lends the pool's only connection to read-only commands run beside this process (embedded-sharing.ts). Not
+ * lending (a folder path too long for the socket, say) only means those commands are refused as before.
+ */
+async function lend(
+  dir: string,
+  embedded: EmbeddedPostgres,
+  dataSource: DataSource,
+  logger: Pick<Logger, 'info' | 'warn'>,
+): Promise<Lending | undefined> {
+  const pool = (dataSource.driver as unknown as { master: Pool }).master;
+  try {
+    return await lendToCommands(dir, {
+      upstream: embedded.socketPath,
+      logger,
+      async borrow() {
+        const client = await pool.connect();
+        try {
+          await client.query('SET default_transaction_read_only = on');
+        } catch (error) {
+          client.release(error as Error);
+          throw error;
+        }
+        return async () => {
+          // PGlite is one session: the setting would outlive the command, so it goes before the pool gets it back.
+          const reset = await client.query('RESET default_transaction_read_only').then(
+            () => undefined,
+            (error: Error) => error,
+          );
+          client.release(reset);
+        };
+      },
+    });
+  } catch (error) {
+    logger.warn({ err: error, folder: dir }, 'read-only commands cannot run beside this process');
+    return undefined;
+  }
+}
+
+function errnoOf(error: unknown): string | undefined {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Names of the migrations applied to a database, oldest first (none when it has no migrations table). */
+export async function appliedMigrations(db: {
+  query(sql: string, parameters?: unknown[]): Promise<unknown>;
+}): Promise<string[]> {
+  const [{ exists }] = (await db.query(`SELECT to_regclass('migrations') IS NOT NULL AS exists`)) as {
+    exists: boolean;
+  }[];
+  if (!exists) return [];
+  const rows = (await db.query('SELECT name FROM migrations ORDER BY id')) as { name: string }[];
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Opens the embedded database through the connection its owner lends (read-only). The owner lends nothing (an
+ * older version, or another container's process): `inUse`, the usual refusal, which says who owns the folder.
+ */
+async function openBorrowed(
+  dir: string,
+  inUse: DataFolderInUseError,
+  options: OpenOptions,
+): Promise<Database> {
+  const path = lendingSocketPath(dir);
+  const counter = new QueryCounter(options.onSlowQuery);
+  const dataSource = dataSourceFor('postgres://postgres@localhost/postgres', options, counter, {
+    max: 1,
+    idleTimeoutMillis: 0,
+    // The owner bounds its own wait for its connection and answers why it cannot lend it.
+    connectionTimeoutMillis: 60_000,
+    // `pg` connects where it is told: here, always to the owner's socket.
+    stream: () => {
+      const socket = new net.Socket();
+      const connect = socket.connect.bind(socket);
+      socket.connect = (() => connect(path)) as typeof socket.connect;
+      return socket;
+    },
+  });
+  try {
+    await dataSource.initialize();
+  } catch (error) {
+    const code = errnoOf(error);
+    if (code === 'ENOENT' || code === 'ECONNREFUSED') throw inUse;
+    if (code === 'EACCES' || code === 'EPERM') {
+      throw new DataFolderError(
+        `${inUse.message} It lends its connection to read-only commands of its own user only: run this command as that user.`,
+      );
+    }
+    throw new DataFolderError(error instanceof Error ? error.message : String(error), { cause: error });
+  }
+  const close = async () => {
+    if (dataSource.isInitialized) await dataSource.destroy();
+  };
+  const applied = await appliedMigrations(dataSource).catch(async (error: unknown) => {
+    await close();
+    throw error;
+  });
+  const known = migrations.map((migration) => migration.name);
+  if (applied.join() !== known.join()) {
+    await close();
+    throw new DataFolderError(
+      `${inUse.message} Its database is at another schema version (${applied.at(-1) ?? 'none'}) than this ` +
+        `metacatalog's (${known.at(-1)}): run this command with the same version as that process.`,
+    );
+  }
+  const owner = inUse.owner ?? { pid: 0, command: 'unknown', since: '' };
+  return {
+    kind: 'pglite',
+    dataSource,
+    counter,
+    describe: `embedded PGlite in ${dir}, read through pid ${owner.pid}`,
+    status: async () => ({}),
+    announce: () => undefined,
+    borrowedFrom: owner,
+    close,
   };
 }

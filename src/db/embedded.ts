@@ -162,7 +162,8 @@ export class EmbeddedPostgres {
   readonly url: string;
   readonly describe: string;
   private readonly socketDir: string;
-  private readonly socketPath: string;
+  /** PGlite's socket: this process's pool, and commands it lends its connection to (embedded-sharing.ts). */
+  readonly socketPath: string;
   private instance!: Instance;
   private server: PGLiteSocketServer | undefined;
   private problem: { kind: 'disk-full' | 'restarting' | 'failed'; message: string } | undefined;
@@ -236,7 +237,13 @@ export class EmbeddedPostgres {
 
   async startSocket(): Promise<void> {
     if (this.server) return;
-    this.server = new PGLiteSocketServer({ db: guarded(this.instance), path: this.socketPath });
+    // Two: the pool's connection, and a command's while the pool lends it (embedded-sharing.ts). PGlite is one
+    // session: the lender holds the pool's connection idle meanwhile, so the two never take turns mid-query.
+    this.server = new PGLiteSocketServer({
+      db: guarded(this.instance),
+      path: this.socketPath,
+      maxConnections: 2,
+    });
     await this.server.start();
   }
 

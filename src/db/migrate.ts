@@ -3,7 +3,7 @@ import { MigrationExecutor } from 'typeorm';
 import type { Database } from './database';
 
 /** An arbitrary constant: the advisory lock that serializes migrations of replicas starting together. */
-const MIGRATION_LOCK = 7301946;
+export const MIGRATION_LOCK = 7301946;
 
 /**
  * Applies pending migrations, each in its own transaction. On a PostgreSQL server, replicas starting at once

@@ -5,8 +5,13 @@ import type { Context } from '../../common/context';
 import { seedsPath } from '../../common/paths';
 import { metadefsService } from './metadefs.service';
 
-async function withAdmin<T>(boot: Boot, owner: string, work: (ctx: Context) => Promise<T>): Promise<T> {
-  const runtime = await boot();
+async function withAdmin<T>(
+  boot: Boot,
+  owner: string,
+  work: (ctx: Context) => Promise<T>,
+  { readOnly = false } = {},
+): Promise<T> {
+  const runtime = await boot({ readOnly });
   try {
     return await work(runtime.adminContext(owner));
   } finally {
@@ -61,10 +66,13 @@ export function registerMetadefCommands(program: Command, boot: Boot): void {
   metadefs
     .command('export')
     .argument('<dir>', 'folder to write one <namespace>.json per namespace into (created if missing)')
-    .description('write every namespace as a Glance definition file')
+    .description('write every namespace as a Glance definition file (also beside a running server)')
     .action(async (dir: string) => {
-      const files = await withAdmin(boot, 'admin', (ctx) =>
-        metadefsService.exportDirectory(ctx, resolve(dir)),
+      const files = await withAdmin(
+        boot,
+        'admin',
+        (ctx) => metadefsService.exportDirectory(ctx, resolve(dir)),
+        { readOnly: true },
       );
       console.log(`exported ${files.length} namespaces to ${resolve(dir)}`);
     });

@@ -7,8 +7,12 @@ import type { TraitFilter } from './trait.inputs';
 import { describeSyncReport, traitService } from './trait.service';
 
 /** Runs one command against the database of the environment, as an admin, through the same services as GraphQL. */
-async function withAdmin(boot: Boot, work: (ctx: Context) => Promise<void>): Promise<void> {
-  const runtime = await boot({ seed: false });
+async function withAdmin(
+  boot: Boot,
+  work: (ctx: Context) => Promise<void>,
+  { readOnly = false } = {},
+): Promise<void> {
+  const runtime = await boot({ seed: false, readOnly });
   try {
     await work(runtime.adminContext());
   } catch (error) {
@@ -33,23 +37,27 @@ export function registerTraitCommands(program: Command, boot: Boot): void {
 
   traits
     .command('list')
-    .description('print trait names, one a line')
+    .description('print trait names, one a line (also beside a running server)')
     .option('--starts-with <prefix>', 'only names starting with this prefix, e.g. HW_CPU')
     .option('--names <names>', 'only these names (comma-separated) that exist')
     .action((options: { startsWith?: string; names?: string }) =>
-      withAdmin(boot, async (ctx) => {
-        const filter: TraitFilter = {
-          startsWith: options.startsWith ?? null,
-          names: options.names != null ? splitList(options.names) : null,
-        };
-        let after: string | null = null;
-        for (;;) {
-          const page = await traitService.list(ctx, { first: MAX_PAGE_SIZE, after, filter });
-          for (const trait of page.items) console.log(trait.name);
-          if (!page.hasNextPage) break;
-          after = page.cursors[page.cursors.length - 1];
-        }
-      }),
+      withAdmin(
+        boot,
+        async (ctx) => {
+          const filter: TraitFilter = {
+            startsWith: options.startsWith ?? null,
+            names: options.names != null ? splitList(options.names) : null,
+          };
+          let after: string | null = null;
+          for (;;) {
+            const page = await traitService.list(ctx, { first: MAX_PAGE_SIZE, after, filter });
+            for (const trait of page.items) console.log(trait.name);
+            if (!page.hasNextPage) break;
+            after = page.cursors[page.cursors.length - 1];
+          }
+        },
+        { readOnly: true },
+      ),
     );
 
   traits

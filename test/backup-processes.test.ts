@@ -1,0 +1,137 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checkBackup } from '../src/db/backup';
+import { fillEveryTable, fixedAnswers, type Ok } from './support/backup-fixtures';
+import { runMetacatalog, startMetacatalogServer, type ServerProcess } from './support/processes';
+import { createTestDatabaseUrl } from './support/test-database';
+
+/**
+ * The move off the embedded database (issue 19, point 3), with real processes: `serve` on an embedded data
+ * folder; beside it, read-only commands and `metacatalog backup` work (through the server, which lends its
+ * connection) while it takes writes; then `metacatalog restore` into a fresh PostgreSQL database (the server of
+ * TEST_DATABASE_URL; without it, a fresh embedded folder) and `serve` there gives the same answers.
+ */
+// Real processes booting PGlite, several times over: minutes on a loaded machine.
+jest.setTimeout(600_000);
+
+const okOf =
+  (server: ServerProcess): Ok =>
+  async (query, variables) => {
+    const result = await server.gql(query, variables);
+    if (result.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(result.errors)}`);
+    return result.data!;
+  };
+
+describe('moving from the embedded database to PostgreSQL', () => {
+  const work = mkdtempSync(join(tmpdir(), 'metacatalog-move-'));
+  const source = { DATA_DIR: join(work, 'data') };
+  const folder = join(work, 'data', 'pgdata');
+  /** The CLI's own output only (its logs stay quiet). */
+  const cli = (env: Record<string, string>) => ({ env: { ...env, LOG_LEVEL: 'warn' } });
+  let server: ServerProcess | undefined;
+  let drop: () => Promise<void> = async () => undefined;
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    await drop();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('reads and backs up beside the running server, then a restore on PostgreSQL serves the same answers', async () => {
+    server = await startMetacatalogServer({ env: source });
+    const ok = okOf(server);
+    await fillEveryTable(ok);
+
+    // Read-only commands work beside the server: they read through it.
+    const listed = await runMetacatalog(['traits', 'list', '--starts-with', 'CUSTOM_'], cli(source));
+    expect(listed).toMatchObject({ code: 0, stdout: 'CUSTOM_BACKUP\n', stderr: '' });
+    const exportDir = join(work, 'export');
+    const exported = await runMetacatalog(['metadefs', 'export', exportDir], cli(source));
+    expect(exported.stderr).toBe('');
+    expect(exported.stdout).toMatch(/^exported \d+ namespaces to /);
+    expect(readdirSync(exportDir)).toEqual(
+      expect.arrayContaining(['backup-compute.json', 'backup-private.json']),
+    );
+    // Commands that write are refused, naming the server, as before.
+    const refused = await runMetacatalog(['traits', 'add', 'CUSTOM_BESIDE'], cli(source));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`The data folder ${folder} is in use by another metacatalog process`);
+    expect(refused.stderr).toContain(`make the change through its GraphQL API at ${server.url}`);
+    // The server got its connection back writable.
+    expect(
+      (await ok('mutation { createTrait(name: "CUSTOM_AFTER_READS") { created } }')).createTrait,
+    ).toEqual({
+      created: true,
+    });
+
+    // A backup while the server takes writes: each write is a resource with two tags, in one transaction.
+    let writing = true;
+    let written = 0;
+    const writer = (async () => {
+      for (let i = 0; writing; i += 1) {
+        await ok(`mutation ($input: CreateResourceInput!) { createResource(input: $input) { uuid } }`, {
+          input: { resourceType: 'OS::Glance::Image', name: `image-${i}`, tags: ['image', `i${i}`] },
+        });
+        written += 1;
+      }
+    })();
+    while (written < 5) await new Promise((resolve) => setTimeout(resolve, 20));
+    const busyFile = join(work, 'busy.jsonl.gz');
+    const busy = await runMetacatalog(['backup', busyFile], cli(source));
+    const writtenDuring = written;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    writing = false;
+    await writer;
+    expect(busy).toMatchObject({ code: 0, stderr: '' });
+    expect(busy.stdout).toMatch(
+      /^backed up \d+ rows of 17 tables \(schema \w+\) to .*busy\.jsonl\.gz: \d+ KB in /,
+    );
+    expect(written).toBeGreaterThan(writtenDuring); // the server went on writing after it
+    const during = Object.fromEntries(
+      (await checkBackup(busyFile)).sections.map((section) => [section.table, section.rows]),
+    );
+    // One point in time: the fixture's 4 resources with their 10 tags, then images with 2 tags each.
+    expect(during.resources).toBeGreaterThan(4);
+    expect(during.resource_tags).toBe(10 + 2 * (during.resources - 4));
+    expect((await checkBackup(busyFile)).header).toMatchObject({ database: 'pglite' });
+    // A restore writes: refused beside the server, even forced.
+    const restoreBeside = await runMetacatalog(['restore', '--force', busyFile], cli(source));
+    expect(restoreBeside.code).toBe(1);
+    expect(restoreBeside.stderr).toContain(
+      `The data folder ${folder} is in use by another metacatalog process`,
+    );
+
+    // The move: a backup of the final state, the server stopped, a restore on PostgreSQL, `serve` there.
+    const answers = await fixedAnswers(ok);
+    const file = join(work, 'move.jsonl.gz');
+    const backedUp = await runMetacatalog(['backup', file], cli(source));
+    expect(backedUp.code).toBe(0);
+    const rows = /^backed up (\d+) rows/.exec(backedUp.stdout)![1];
+    expect((await server.stop()).code).toBe(0);
+    server = undefined;
+
+    let target: Record<string, string>;
+    if (process.env.TEST_DATABASE_URL) {
+      const database = await createTestDatabaseUrl();
+      drop = database.drop;
+      target = { DATABASE_URL: database.url };
+    } else {
+      target = { DATA_DIR: join(work, 'target') };
+    }
+    const restored = await runMetacatalog(['restore', file], cli(target));
+    expect(restored).toMatchObject({ code: 0, stderr: '' });
+    expect(restored.stdout).toMatch(
+      new RegExp(`^restored ${rows} rows of 17 tables from a backup of .* \\(pglite, `),
+    );
+    // Once is enough: the database is no longer empty.
+    const again = await runMetacatalog(['restore', file], cli(target));
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(
+      /^The database is not empty \(.*\): a restore replaces everything in it\. .*--force to replace its contents\. Nothing was restored\.\n$/,
+    );
+
+    server = await startMetacatalogServer({ env: target });
+    expect(await fixedAnswers(okOf(server))).toEqual(answers);
+    expect(existsSync(join(work, 'target', 'pgdata')) === !process.env.TEST_DATABASE_URL).toBe(true);
+  });
+});
