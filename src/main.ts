@@ -138,7 +138,12 @@ export function buildProgram(): Command {
       ),
     )
     .action(async (options: { undo?: boolean; status?: boolean }) => {
-      const runtime = await boot({ migrate: !options.undo && !options.status, seed: false });
+      const runtime = await boot({
+        migrate: !options.undo && !options.status,
+        seed: false,
+        // --status only reads: beside a running embedded server it reads through it.
+        readOnly: !!options.status,
+      });
       try {
         if (options.status) {
           const { applied, pending } = await migrationStatus(runtime.database);

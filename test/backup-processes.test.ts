@@ -52,6 +52,9 @@ describe('moving from the embedded database to PostgreSQL', () => {
     expect(readdirSync(exportDir)).toEqual(
       expect.arrayContaining(['backup-compute.json', 'backup-private.json']),
     );
+    const status = await runMetacatalog(['migrate', '--status'], cli(source));
+    expect(status).toMatchObject({ code: 0, stderr: '' });
+    expect(status.stdout).toMatch(/^\d+ applied, 0 pending$/m);
     // Commands that write are refused, naming the server, as before.
     const refused = await runMetacatalog(['traits', 'add', 'CUSTOM_BESIDE'], cli(source));
     expect(refused.code).toBe(1);
@@ -84,7 +87,7 @@ describe('moving from the embedded database to PostgreSQL', () => {
     await writer;
     expect(busy).toMatchObject({ code: 0, stderr: '' });
     expect(busy.stdout).toMatch(
-      /^backed up \d+ rows of 17 tables \(schema \w+\) to .*busy\.jsonl\.gz: \d+ KB in /,
+      /^backed up \d+ rows of \d+ tables \(schema \w+\) to .*busy\.jsonl\.gz: \d+ KB in /,
     );
     expect(written).toBeGreaterThan(writtenDuring); // the server went on writing after it
     const during = Object.fromEntries(
@@ -121,7 +124,7 @@ describe('moving from the embedded database to PostgreSQL', () => {
     const restored = await runMetacatalog(['restore', file], cli(target));
     expect(restored).toMatchObject({ code: 0, stderr: '' });
     expect(restored.stdout).toMatch(
-      new RegExp(`^restored ${rows} rows of 17 tables from a backup of .* \\(pglite, `),
+      new RegExp(`^restored ${rows} rows of \\d+ tables from a backup of .* \\(pglite, `),
     );
     // Once is enough: the database is no longer empty.
     const again = await runMetacatalog(['restore', file], cli(target));

@@ -101,12 +101,16 @@ type Queryable = Pick<QueryRunner, 'query'>;
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** The tables a backup holds: every table of the schema, but the migrations' bookkeeping. */
+/**
+ * The tables a backup holds: every table of the schema, but the migrations' bookkeeping and unlogged tables
+ * (work tables a transaction empties before it commits, such as the usage counts' pending changes: PostgreSQL
+ * itself does not keep them across a crash).
+ */
 async function tablesOf(db: Queryable): Promise<string[]> {
   const rows = (await db.query(
     `SELECT relname AS name FROM pg_class
       WHERE relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())
-        AND relkind IN ('r', 'p') AND relname <> 'migrations'
+        AND relkind IN ('r', 'p') AND relpersistence = 'p' AND relname <> 'migrations'
       ORDER BY relname`,
   )) as { name: string }[];
   return rows.map((row) => row.name);
@@ -589,7 +593,9 @@ async function load(
       throw new Error(`${table}: ${result.affected} rows inserted of the ${expected} the backup holds`);
     }
   }
-  // Every row is in: the triggers have computed the counts again; they must be the backup's.
+  // Every row is in: the triggers have computed the counts again (those applied at commit by a deferred trigger
+  // are applied now); they must be the backup's.
+  await runner.query('SET CONSTRAINTS usage_count_flushes_flush IMMEDIATE');
   for (const table of RECOMPUTED_TABLES.filter((name) => byTable.has(name))) {
     const { list, values } = listsOf(table);
     const [{ differing }] = (await runner.query(

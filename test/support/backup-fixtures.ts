@@ -166,7 +166,7 @@ export async function tableNames(db: Sql): Promise<string[]> {
   const rows = (await db.query(
     `SELECT relname AS name FROM pg_class
       WHERE relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())
-        AND relkind IN ('r', 'p') AND relname <> 'migrations'
+        AND relkind IN ('r', 'p') AND relpersistence = 'p' AND relname <> 'migrations'
       ORDER BY relname`,
   )) as { name: string }[];
   return rows.map((row) => row.name);
