@@ -48,70 +48,73 @@ const expected = () => ({
   seeds: 1,
 });
 
-(onServer ? describe : describe.skip)('replicas starting together on an empty PostgreSQL database', () => {
-  it('all start (boot in-process, 4 pools), and every seed exists exactly once, round after round', async () => {
-    for (let round = 0; round < 6; round += 1) {
+// Several processes on one database need a PostgreSQL server: the embedded database belongs to one process
+// (the in-process test below covers it). CI runs this file on both.
+if (onServer)
+  describe('replicas starting together on an empty PostgreSQL database', () => {
+    it('all start (boot in-process, 4 pools), and every seed exists exactly once, round after round', async () => {
+      for (let round = 0; round < 6; round += 1) {
+        const database = await createTestDatabaseUrl();
+        const runtimes: Runtime[] = [];
+        try {
+          const config = loadConfig({
+            DATABASE_URL: database.url,
+            LOG_LEVEL: 'silent',
+            DATABASE_POOL_SIZE: '4',
+          });
+          const outcomes = await Promise.allSettled(
+            Array.from({ length: 4 }, () => boot({ config, logger: silent })),
+          );
+          for (const outcome of outcomes) if (outcome.status === 'fulfilled') runtimes.push(outcome.value);
+          const failures = outcomes.flatMap((outcome) =>
+            outcome.status === 'rejected' ? [String(outcome.reason)] : [],
+          );
+          expect({ round, failures }).toEqual({ round, failures: [] });
+          expect(await seeded(runtimes[0])).toEqual(expected());
+        } finally {
+          await Promise.all(runtimes.map((runtime) => runtime.database.close()));
+          await database.drop();
+        }
+      }
+    }, 300_000);
+
+    it('all start as real `metacatalog serve` processes (3 at once)', async () => {
       const database = await createTestDatabaseUrl();
-      const runtimes: Runtime[] = [];
+      const servers: ServerProcess[] = [];
       try {
-        const config = loadConfig({
-          DATABASE_URL: database.url,
-          LOG_LEVEL: 'silent',
-          DATABASE_POOL_SIZE: '4',
-        });
         const outcomes = await Promise.allSettled(
-          Array.from({ length: 4 }, () => boot({ config, logger: silent })),
+          Array.from({ length: 3 }, () =>
+            startMetacatalogServer({ env: { DATABASE_URL: database.url, DATABASE_POOL_SIZE: '3' } }),
+          ),
         );
-        for (const outcome of outcomes) if (outcome.status === 'fulfilled') runtimes.push(outcome.value);
+        for (const outcome of outcomes) if (outcome.status === 'fulfilled') servers.push(outcome.value);
         const failures = outcomes.flatMap((outcome) =>
-          outcome.status === 'rejected' ? [String(outcome.reason)] : [],
+          outcome.status === 'rejected' ? [String(outcome.reason).slice(0, 2000)] : [],
         );
-        expect({ round, failures }).toEqual({ round, failures: [] });
-        expect(await seeded(runtimes[0])).toEqual(expected());
+        expect(failures).toEqual([]);
+        for (const server of servers) {
+          expect((await server.ready()).status).toBe(200);
+          const answer = await server.gql<{ namespaces: { totalCount: number } }>(
+            '{ namespaces { totalCount } }',
+          );
+          expect(answer.data?.namespaces.totalCount).toBe(defaultNamespaces.length);
+        }
+        const check = await boot({
+          config: loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent' }),
+          logger: silent,
+          seed: false,
+        });
+        try {
+          expect(await seeded(check)).toEqual(expected());
+        } finally {
+          await check.database.close();
+        }
       } finally {
-        await Promise.all(runtimes.map((runtime) => runtime.database.close()));
+        await Promise.all(servers.map((server) => server.stop()));
         await database.drop();
       }
-    }
-  }, 300_000);
-
-  it('all start as real `metacatalog serve` processes (3 at once)', async () => {
-    const database = await createTestDatabaseUrl();
-    const servers: ServerProcess[] = [];
-    try {
-      const outcomes = await Promise.allSettled(
-        Array.from({ length: 3 }, () =>
-          startMetacatalogServer({ env: { DATABASE_URL: database.url, DATABASE_POOL_SIZE: '3' } }),
-        ),
-      );
-      for (const outcome of outcomes) if (outcome.status === 'fulfilled') servers.push(outcome.value);
-      const failures = outcomes.flatMap((outcome) =>
-        outcome.status === 'rejected' ? [String(outcome.reason).slice(0, 2000)] : [],
-      );
-      expect(failures).toEqual([]);
-      for (const server of servers) {
-        expect((await server.ready()).status).toBe(200);
-        const answer = await server.gql<{ namespaces: { totalCount: number } }>(
-          '{ namespaces { totalCount } }',
-        );
-        expect(answer.data?.namespaces.totalCount).toBe(defaultNamespaces.length);
-      }
-      const check = await boot({
-        config: loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent' }),
-        logger: silent,
-        seed: false,
-      });
-      try {
-        expect(await seeded(check)).toEqual(expected());
-      } finally {
-        await check.database.close();
-      }
-    } finally {
-      await Promise.all(servers.map((server) => server.stop()));
-      await database.drop();
-    }
-  }, 180_000);
-});
+    }, 180_000);
+  });
 
 describe('seeding in one process (PGlite: one process owns the data; PostgreSQL alike)', () => {
   let runtime: Runtime;
