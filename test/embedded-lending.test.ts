@@ -24,6 +24,7 @@ describe('commands beside the owner of an embedded data folder', () => {
     AUTH_MODE: 'headers',
     LOG_LEVEL: 'silent',
     DATABASE_CONNECT_TIMEOUT_MS: '1000',
+    DATABASE_POOL_WAIT_MS: '1000',
   };
   let owner: Runtime;
   const command = () => boot({ config: loadConfig(env), logger: silent, readOnly: true });

@@ -78,7 +78,7 @@ function privateFolder(folder: string): string {
 
 /**
  * Starts lending (the owner of the folder calls it once its database is open). Commands connecting while another
- * one holds the connection wait for it like any request does (up to DATABASE_CONNECT_TIMEOUT_MS).
+ * one holds the connection wait for it like any request does (up to DATABASE_POOL_WAIT_MS).
  */
 export async function lendToCommands(folder: string, lender: Lender): Promise<Lending> {
   privateFolder(folder);
