@@ -382,6 +382,17 @@ it('Traits and providers: browse every trait, validate names, find providers by 
   await expectText(providers.locator('td'), 'compute-2');
   expect(await providers.locator('td:first-child').allTextContents()).not.toContain('compute-1');
 
+  // A typo is no trait: the API refuses it (it would have shown the hosts that carry CUSTOM_GOLD), and the
+  // screen says so beside each field that has one, instead of showing providers.
+  await page.getByLabel('Forbidden traits').fill('CUSTOM_GOLDD');
+  await page.getByLabel('Required traits').fill('HW_CPU_X86_AVX2, CUSTOM_SILVR');
+  await page.getByRole('button', { name: 'Find providers' }).click();
+  const forbiddenField = page.locator('.field').filter({ has: page.getByLabel('Forbidden traits') });
+  const requiredField = page.locator('.field').filter({ has: page.getByLabel('Required traits') });
+  await expectText(forbiddenField.getByRole('alert'), 'No such trait(s): CUSTOM_GOLDD');
+  await expectText(requiredField.getByRole('alert'), 'No such trait(s): CUSTOM_SILVR');
+  expect(await providers.locator('tbody tr').count()).toBe(0);
+  await page.getByLabel('Required traits').fill('');
   await page.getByLabel('Forbidden traits').fill('');
   await page.getByLabel('Any of (groups separated by ;)').fill('CUSTOM_GOLD, HW_CPU_X86_SSE');
   await page.getByRole('button', { name: 'Find providers' }).click();

@@ -16,9 +16,19 @@ export function errorsByField(error: unknown): Record<string, string> {
     : error
       ? [{ message: (error as Error).message, extensions: {} }]
       : [];
-  for (const { message, extensions } of errors) {
-    const field = typeof extensions?.field === 'string' ? extensions.field : '';
+  const add = (field: string, message: string) => {
     byField[field] = byField[field] ? `${byField[field]}; ${message}` : message;
+  };
+  for (const { message, extensions } of errors) {
+    // One BAD_USER_INPUT with several problems lists each with its own field (extensions.errors).
+    const problems = Array.isArray(extensions?.errors)
+      ? (extensions.errors as { field?: unknown; message?: unknown }[]).filter(
+          (problem) => typeof problem.field === 'string' && typeof problem.message === 'string',
+        )
+      : [];
+    if (problems.length)
+      for (const problem of problems) add(problem.field as string, problem.message as string);
+    else add(typeof extensions?.field === 'string' ? extensions.field : '', message);
   }
   return byField;
 }

@@ -26,7 +26,7 @@ type Documents = {
     "\n  mutation CreateObject($namespace: String!, $input: MetadefObjectInput!) {\n    createObject(namespace: $namespace, input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateObjectDocument,
     "\n  mutation CreateTag($namespace: String!, $name: String!, $parent: String) {\n    createTag(namespace: $namespace, name: $name, parent: $parent) {\n      id\n      name\n    }\n  }\n": typeof types.CreateTagDocument,
     "\n  mutation UpdateTag($namespace: String!, $name: String!, $newName: String!, $parent: String) {\n    updateTag(namespace: $namespace, name: $name, newName: $newName, parent: $parent) {\n      id\n      name\n      parent {\n        id\n        name\n      }\n    }\n  }\n": typeof types.UpdateTagDocument,
-    "\n  mutation DeleteNode($id: ID!) {\n    deleteNode(id: $id) {\n      deletedId\n      deletedIds\n    }\n  }\n": typeof types.DeleteNodeDocument,
+    "\n  mutation DeleteNode($id: ID!) {\n    deleteNode(id: $id) {\n      deletedId\n      deletedNodes {\n        typename\n        nodeId\n      }\n    }\n  }\n": typeof types.DeleteNodeDocument,
     "\n  query AdminTraits {\n    traits(filter: { standard: false }, first: 500) {\n      nodes {\n        id\n        name\n        associated\n      }\n    }\n  }\n": typeof types.AdminTraitsDocument,
     "\n  mutation CreateTrait($name: String!) {\n    createTrait(name: $name) {\n      created\n    }\n  }\n": typeof types.CreateTraitDocument,
     "\n  query AdminProviders {\n    resourceProviders(first: 500) {\n      nodes {\n        id\n        uuid\n        name\n        generation\n        parent {\n          id\n          uuid\n        }\n        traits {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.AdminProvidersDocument,
@@ -72,7 +72,7 @@ const documents: Documents = {
     "\n  mutation CreateObject($namespace: String!, $input: MetadefObjectInput!) {\n    createObject(namespace: $namespace, input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateObjectDocument,
     "\n  mutation CreateTag($namespace: String!, $name: String!, $parent: String) {\n    createTag(namespace: $namespace, name: $name, parent: $parent) {\n      id\n      name\n    }\n  }\n": types.CreateTagDocument,
     "\n  mutation UpdateTag($namespace: String!, $name: String!, $newName: String!, $parent: String) {\n    updateTag(namespace: $namespace, name: $name, newName: $newName, parent: $parent) {\n      id\n      name\n      parent {\n        id\n        name\n      }\n    }\n  }\n": types.UpdateTagDocument,
-    "\n  mutation DeleteNode($id: ID!) {\n    deleteNode(id: $id) {\n      deletedId\n      deletedIds\n    }\n  }\n": types.DeleteNodeDocument,
+    "\n  mutation DeleteNode($id: ID!) {\n    deleteNode(id: $id) {\n      deletedId\n      deletedNodes {\n        typename\n        nodeId\n      }\n    }\n  }\n": types.DeleteNodeDocument,
     "\n  query AdminTraits {\n    traits(filter: { standard: false }, first: 500) {\n      nodes {\n        id\n        name\n        associated\n      }\n    }\n  }\n": types.AdminTraitsDocument,
     "\n  mutation CreateTrait($name: String!) {\n    createTrait(name: $name) {\n      created\n    }\n  }\n": types.CreateTraitDocument,
     "\n  query AdminProviders {\n    resourceProviders(first: 500) {\n      nodes {\n        id\n        uuid\n        name\n        generation\n        parent {\n          id\n          uuid\n        }\n        traits {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.AdminProvidersDocument,
@@ -171,7 +171,7 @@ export function graphql(source: "\n  mutation UpdateTag($namespace: String!, $na
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DeleteNode($id: ID!) {\n    deleteNode(id: $id) {\n      deletedId\n      deletedIds\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteNode($id: ID!) {\n    deleteNode(id: $id) {\n      deletedId\n      deletedIds\n    }\n  }\n"];
+export function graphql(source: "\n  mutation DeleteNode($id: ID!) {\n    deleteNode(id: $id) {\n      deletedId\n      deletedNodes {\n        typename\n        nodeId\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteNode($id: ID!) {\n    deleteNode(id: $id) {\n      deletedId\n      deletedNodes {\n        typename\n        nodeId\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

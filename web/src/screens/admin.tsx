@@ -154,7 +154,10 @@ const DeleteNode = graphql(`
   mutation DeleteNode($id: ID!) {
     deleteNode(id: $id) {
       deletedId
-      deletedIds
+      deletedNodes {
+        typename
+        nodeId
+      }
     }
   }
 `);
@@ -276,7 +279,13 @@ const OPERATORS = ['<or>', '<in>', '<all-in>'];
 function useDeleteNode() {
   const [mutate] = useMutation(DeleteNode, {
     update: (cache, { data }) => {
-      if (data) evictNodes(cache, data.deleteNode.deletedIds);
+      // Every id that went, views included, with its type: the plain entries and every view's leave the cache.
+      if (data) {
+        evictNodes(
+          cache,
+          data.deleteNode.deletedNodes.map((node) => ({ id: node.nodeId, __typename: node.typename })),
+        );
+      }
     },
   });
   return (id: string) => mutate({ variables: { id } });

@@ -463,7 +463,7 @@ export function TraitsScreen() {
             {general}
           </div>
         ) : null}
-        {data ? (
+        {data && !error ? (
           <table aria-label="Providers">
             <thead>
               <tr>
@@ -489,7 +489,9 @@ export function TraitsScreen() {
             </tbody>
           </table>
         ) : null}
-        {data && !data.resourceProviders.nodes.length ? <p className="muted">No provider matches.</p> : null}
+        {data && !error && !data.resourceProviders.nodes.length ? (
+          <p className="muted">No provider matches.</p>
+        ) : null}
       </section>
       {tree ? <ProviderTree root={tree} /> : null}
     </div>
