@@ -47,9 +47,15 @@ export default tseslint.config(
               message: 'A module never imports the composition root: it is handed what it needs (e.g. boot).',
             },
             {
-              target: './src/modules',
+              // A module's manifest (<name>.module.ts) lists its resolvers: it is the one file above them.
+              target: './src/modules/**/!(*.module).ts',
               from: './src/modules/**/*.resolver.ts',
               message: 'Resolvers are the top of a module: import services, entities and loaders instead.',
+            },
+            {
+              target: './src/modules',
+              from: './src/modules/**/*.module.ts',
+              message: "A module's manifest is for the composition root (app/modules.ts) only.",
             },
             {
               target: './src/config.ts',

@@ -5,7 +5,7 @@ import type { Runtime } from '../src/app/runtime';
 import { projectRoot } from '../src/common/paths';
 import { metadefsService } from '../src/modules/metadefs-io/metadefs.service';
 import type { PropertySchema } from '../src/modules/properties/property.entity';
-import { registerScenario } from './scenarios';
+import { scenario, type Scenario } from './scenarios';
 
 const LARGE_NAMESPACE = 'Bench::Large';
 
@@ -53,74 +53,77 @@ function loadCatalog(runtime: Runtime): Promise<void> {
 
 const PROPERTY_FIELDS = `name title description type default enum minimum maximum readonly operators items { type enum }`;
 
-registerScenario({
-  name: 'catalog: full fetch (UI load)',
-  setup: loadCatalog,
-  request: {
-    query: `query FullCatalog {
-      namespaces(first: 50) {
-        totalCount
-        nodes {
-          name displayName description visibility protected owner
-          resourceTypeAssociations { name prefix propertiesTarget }
-          properties { ${PROPERTY_FIELDS} }
-          objects { name description required properties { ${PROPERTY_FIELDS} } }
-          tags { name }
+/** Its scenarios, listed by module in bench/scenarios.ts. */
+export const scenarios: readonly Scenario[] = [
+  scenario({
+    name: 'catalog: full fetch (UI load)',
+    setup: loadCatalog,
+    request: {
+      query: `query FullCatalog {
+        namespaces(first: 50) {
+          totalCount
+          nodes {
+            name displayName description visibility protected owner
+            resourceTypeAssociations { name prefix propertiesTarget }
+            properties { ${PROPERTY_FIELDS} }
+            objects { name description required properties { ${PROPERTY_FIELDS} } }
+            tags { name }
+          }
         }
-      }
-    }`,
-  },
-});
+      }`,
+    },
+  }),
 
-registerScenario({
-  name: 'catalog: namespace(name, resourceType), 600 properties',
-  setup: loadCatalog,
-  request: {
-    query: `query ($name: String!, $rt: String) {
-      namespace(name: $name, resourceType: $rt) {
-        name resourceTypeAssociations { name prefix }
-        properties { ${PROPERTY_FIELDS} }
-        objects { name required properties { ${PROPERTY_FIELDS} } }
-      }
-    }`,
-    variables: { name: LARGE_NAMESPACE, rt: 'OS::Nova::Flavor' },
-  },
-});
+  scenario({
+    name: 'catalog: namespace(name, resourceType), 600 properties',
+    setup: loadCatalog,
+    request: {
+      query: `query ($name: String!, $rt: String) {
+        namespace(name: $name, resourceType: $rt) {
+          name resourceTypeAssociations { name prefix }
+          properties { ${PROPERTY_FIELDS} }
+          objects { name required properties { ${PROPERTY_FIELDS} } }
+        }
+      }`,
+      variables: { name: LARGE_NAMESPACE, rt: 'OS::Nova::Flavor' },
+    },
+  }),
 
-registerScenario({
-  name: 'catalog: searchProperties("cpu co", flavor)',
-  setup: loadCatalog,
-  request: {
-    query: `query ($q: String!, $rt: String) {
-      searchProperties(query: $q, resourceType: $rt, first: 20) {
-        totalCount
-        pageInfo { hasNextPage endCursor }
-        nodes { property { name title type } namespace { name displayName } object { name } }
-      }
-    }`,
-    variables: { q: 'cpu co', rt: 'OS::Nova::Flavor' },
-  },
-});
+  scenario({
+    name: 'catalog: searchProperties("cpu co", flavor)',
+    setup: loadCatalog,
+    request: {
+      query: `query ($q: String!, $rt: String) {
+        searchProperties(query: $q, resourceType: $rt, first: 20) {
+          totalCount
+          pageInfo { hasNextPage endCursor }
+          nodes { property { name title type } namespace { name displayName } object { name } }
+        }
+      }`,
+      variables: { q: 'cpu co', rt: 'OS::Nova::Flavor' },
+    },
+  }),
 
-registerScenario({
-  name: 'catalog: validateMetadata(flavor, 8 keys)',
-  setup: loadCatalog,
-  request: {
-    query: `query ($rt: String!, $metadata: JSON!) {
-      validateMetadata(resourceType: $rt, metadata: $metadata) { valid errors { key message } unknownKeys }
-    }`,
-    variables: {
-      rt: 'OS::Nova::Flavor',
-      metadata: {
-        'hw:cpu_sockets': '2',
-        'hw:cpu_cores': '4',
-        'hw:cpu_threads': 'two',
-        'hw:cpu_policy': 'dedicated',
-        'capabilities:cpu_info:features': '<or> aes <or> vme',
-        'bench:prop_1': '<or> low <or> high',
-        'bench:prop_3': '2048',
-        'custom:unknown': 'x',
+  scenario({
+    name: 'catalog: validateMetadata(flavor, 8 keys)',
+    setup: loadCatalog,
+    request: {
+      query: `query ($rt: String!, $metadata: JSON!) {
+        validateMetadata(resourceType: $rt, metadata: $metadata) { valid errors { key message } unknownKeys }
+      }`,
+      variables: {
+        rt: 'OS::Nova::Flavor',
+        metadata: {
+          'hw:cpu_sockets': '2',
+          'hw:cpu_cores': '4',
+          'hw:cpu_threads': 'two',
+          'hw:cpu_policy': 'dedicated',
+          'capabilities:cpu_info:features': '<or> aes <or> vme',
+          'bench:prop_1': '<or> low <or> high',
+          'bench:prop_3': '2048',
+          'custom:unknown': 'x',
+        },
       },
     },
-  },
-});
+  }),
+];

@@ -5,11 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { projectRoot } from '../src/common/paths';
-import { registeredScenarios, type BenchRequest } from './scenarios';
-// Their requests are the load (on the data seeded at start, without each scenario's own):
-import './traits.bench';
-import './resources.bench';
-import './catalog.bench';
+// Every module's requests are the load (on the data seeded at start, without each scenario's own):
+import { moduleScenarios } from './modules';
+import type { BenchRequest } from './scenarios';
 
 /** The resident set size of a process (Linux: /proc/<pid>/status), in MB. */
 function rssMb(pid: number): number {
@@ -79,7 +77,7 @@ async function main(): Promise<void> {
     const idle = rssMb(child.pid!);
     const headers = { 'content-type': 'application/json' };
     const requests: { method: 'POST'; headers: Record<string, string>; body: string }[] = [];
-    for (const scenario of registeredScenarios()) {
+    for (const scenario of moduleScenarios) {
       if (typeof scenario.request === 'function') continue;
       const body = JSON.stringify(scenario.request satisfies BenchRequest);
       const answer = (await (await fetch(url, { method: 'POST', headers, body })).json()) as {

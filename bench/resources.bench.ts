@@ -1,5 +1,5 @@
 import type { Runtime } from '../src/app/runtime';
-import { registerScenario } from './scenarios';
+import { scenario, type Scenario } from './scenarios';
 
 const TAGGED_TYPE = 'Bench::Tagged';
 const TAGGED_RESOURCES = 100_000;
@@ -103,52 +103,55 @@ async function seedScaled(runtime: Runtime, size: number): Promise<void> {
     await db.query(`VACUUM ANALYZE ${table}`);
 }
 
-registerScenario({
-  name: 'resources: tag query (tags + notTagsAny) over 100,000 resources',
-  setup: seedTagged,
-  request: {
-    query: `query ($filter: ResourceFilter) {
-      resources(first: 50, filter: $filter) { pageInfo { hasNextPage endCursor } nodes { uuid name tags } }
-    }`,
-    variables: {
-      filter: { resourceType: TAGGED_TYPE, tags: ['color-3', 'tier-1'], notTagsAny: ['env-2', 'shard-17'] },
-    },
-  },
-});
-
-registerScenario({
-  name: 'resources: rare-tag query with totalCount over 100,000 resources',
-  setup: seedTagged,
-  request: {
-    query: `query ($filter: ResourceFilter) {
-      resources(first: 50, filter: $filter) { totalCount nodes { uuid tags } }
-    }`,
-    variables: { filter: { tags: ['shard-42', 'color-0'], notTagsAny: ['tier-0', 'env-1'] } },
-  },
-});
-
-for (const size of SCALED_SIZES) {
-  const resources = size.toLocaleString('en-US');
-  registerScenario({
-    name: `discovery: resourceProperties with values over ${resources} resources`,
-    setup: (runtime) => seedScaled(runtime, size),
+/** Its scenarios, listed by module in bench/scenarios.ts. */
+export const scenarios: readonly Scenario[] = [
+  scenario({
+    name: 'resources: tag query (tags + notTagsAny) over 100,000 resources',
+    setup: seedTagged,
     request: {
-      query: `query ($rt: String!) {
-        resourceProperties(resourceType: $rt, includePrivate: true) { name private values }
+      query: `query ($filter: ResourceFilter) {
+        resources(first: 50, filter: $filter) { pageInfo { hasNextPage endCursor } nodes { uuid name tags } }
       }`,
-      variables: { rt: scaledType(size) },
+      variables: {
+        filter: { resourceType: TAGGED_TYPE, tags: ['color-3', 'tier-1'], notTagsAny: ['env-2', 'shard-17'] },
+      },
     },
-  });
-  registerScenario({
-    name: `resources: tag catalog view (resourceTagUsage, case-insensitive search) over ${resources} resources`,
-    setup: (runtime) => seedScaled(runtime, size),
+  }),
+  scenario({
+    name: 'resources: rare-tag query with totalCount over 100,000 resources',
+    setup: seedTagged,
     request: {
-      query: `query ($filter: ResourceTagUsageFilter) {
-        resourceTagUsage(first: 20, filter: $filter) {
-          nodes { tag normalized count caseVariants resourceTypes { resourceType count } }
-        }
+      query: `query ($filter: ResourceFilter) {
+        resources(first: 50, filter: $filter) { totalCount nodes { uuid tags } }
       }`,
-      variables: { filter: { search: scaledTag(size, 'SHARD-4') } },
+      variables: { filter: { tags: ['shard-42', 'color-0'], notTagsAny: ['tier-0', 'env-1'] } },
     },
-  });
-}
+  }),
+  ...SCALED_SIZES.flatMap((size) => {
+    const resources = size.toLocaleString('en-US');
+    return [
+      scenario({
+        name: `discovery: resourceProperties with values over ${resources} resources`,
+        setup: (runtime) => seedScaled(runtime, size),
+        request: {
+          query: `query ($rt: String!) {
+            resourceProperties(resourceType: $rt, includePrivate: true) { name private values }
+          }`,
+          variables: { rt: scaledType(size) },
+        },
+      }),
+      scenario({
+        name: `resources: tag catalog view (resourceTagUsage, case-insensitive search) over ${resources} resources`,
+        setup: (runtime) => seedScaled(runtime, size),
+        request: {
+          query: `query ($filter: ResourceTagUsageFilter) {
+            resourceTagUsage(first: 20, filter: $filter) {
+              nodes { tag normalized count caseVariants resourceTypes { resourceType count } }
+            }
+          }`,
+          variables: { filter: { search: scaledTag(size, 'SHARD-4') } },
+        },
+      }),
+    ];
+  }),
+];

@@ -5,14 +5,10 @@ import { boot } from '../src/app/runtime';
 import { createApp } from '../src/app/server';
 import { loadConfig } from '../src/config';
 import { startFloor } from './floor';
-import { registeredScenarios, type BenchRequest } from './scenarios';
 import { measureDelivery } from './live.bench';
+import { benchScenarios } from './modules';
+import type { BenchRequest } from './scenarios';
 import { VALIDATED_NAMES } from './traits.bench';
-// Each domain's scenarios:
-import './pipeline.bench';
-import './traits.bench';
-import './resources.bench';
-import './catalog.bench';
 
 const FLOOR = 'floor: node http + pg, the lookup behind validateTraits';
 
@@ -83,7 +79,7 @@ async function main(): Promise<void> {
     await floor.close();
   }
   try {
-    for (const scenario of registeredScenarios()) {
+    for (const scenario of benchScenarios) {
       const name = scenario.name.toLowerCase();
       if (filters.length && !filters.some((filter) => name.includes(filter))) continue;
       const started = Date.now();

@@ -18,13 +18,7 @@ export interface Scenario<Prepared = unknown> {
   headers?: Record<string, string>;
 }
 
-const scenarios: Scenario[] = [];
-
-/** Domains register their scenarios from `bench/<domain>.bench.ts`, imported by `bench/run.ts`. */
-export function registerScenario<Prepared>(scenario: Scenario<Prepared>): void {
-  scenarios.push(scenario as Scenario);
-}
-
-export function registeredScenarios(): readonly Scenario[] {
-  return scenarios;
+/** A scenario typed with what its setup prepares (listing it in a module's `scenarios` array). */
+export function scenario<Prepared>(definition: Scenario<Prepared>): Scenario {
+  return definition as Scenario;
 }

@@ -1,5 +1,5 @@
 import type { Runtime } from '../src/app/runtime';
-import { registerScenario } from './scenarios';
+import { scenario, type Scenario } from './scenarios';
 
 const PROVIDERS = 10_000;
 const TRAITS_PER_PROVIDER = 30;
@@ -69,58 +69,61 @@ export const VALIDATED_NAMES = [
   'HW_GPU_API_VULKAN',
 ];
 
-registerScenario({
-  name: 'traits: validateTraits of 10 names',
-  request: {
-    query: 'query ($names: [String!]!) { validateTraits(names: $names) { valid invalid } }',
-    variables: { names: VALIDATED_NAMES },
-  },
-});
-
-/**
- * What a compute service mostly asks (a flavor's required traits): standard names only, which every instance
- * answers from memory (standard traits are never deleted), with no query. The 10 names above include two unknown
- * ones, which are always asked of the database so that a trait created on another instance counts at once.
- */
-registerScenario({
-  name: 'traits: validateTraits of 10 standard names (from memory)',
-  request: {
-    query: 'query ($names: [String!]!) { validateTraits(names: $names) { valid invalid } }',
-    variables: {
-      names: [
-        ...VALIDATED_NAMES.filter((name) => !/INVALID|NOT_THERE/.test(name)),
-        'HW_CPU_X86_SSE41',
-        'HW_CPU_X86_SSE42',
-      ],
+/** Its scenarios, listed by module in bench/scenarios.ts. */
+export const scenarios: readonly Scenario[] = [
+  scenario({
+    name: 'traits: validateTraits of 10 names',
+    request: {
+      query: 'query ($names: [String!]!) { validateTraits(names: $names) { valid invalid } }',
+      variables: { names: VALIDATED_NAMES },
     },
-  },
-});
-
-registerScenario({
-  name: 'traits: traits(startsWith: "HW_CPU")',
-  request: {
-    query: '{ traits(first: 100, filter: { startsWith: "HW_CPU" }) { nodes { name standard } } }',
-  },
-});
-
-registerScenario({
-  name: "traits: one provider's 30 traits",
-  setup: seedFleet,
-  request: (prepared: Fleet) => ({
-    query: 'query ($uuid: UUID!) { resourceProvider(uuid: $uuid) { generation traits { name } } }',
-    variables: { uuid: prepared.uuid },
   }),
-});
 
-registerScenario({
-  name: 'traits: resourceProviders(required: 2, forbidden: 1) over 10,000',
-  setup: seedFleet,
-  request: (prepared: Fleet) => ({
-    query: `query ($required: [String!], $forbidden: [String!]) {
-      resourceProviders(first: 50, filter: { required: $required, forbidden: $forbidden }) {
-        nodes { uuid name generation }
-      }
-    }`,
-    variables: { required: prepared.required, forbidden: [prepared.forbidden] },
+  /**
+   * What a compute service mostly asks (a flavor's required traits): standard names only, which every instance
+   * answers from memory (standard traits are never deleted), with no query. The 10 names above include two unknown
+   * ones, which are always asked of the database so that a trait created on another instance counts at once.
+   */
+  scenario({
+    name: 'traits: validateTraits of 10 standard names (from memory)',
+    request: {
+      query: 'query ($names: [String!]!) { validateTraits(names: $names) { valid invalid } }',
+      variables: {
+        names: [
+          ...VALIDATED_NAMES.filter((name) => !/INVALID|NOT_THERE/.test(name)),
+          'HW_CPU_X86_SSE41',
+          'HW_CPU_X86_SSE42',
+        ],
+      },
+    },
   }),
-});
+
+  scenario({
+    name: 'traits: traits(startsWith: "HW_CPU")',
+    request: {
+      query: '{ traits(first: 100, filter: { startsWith: "HW_CPU" }) { nodes { name standard } } }',
+    },
+  }),
+
+  scenario({
+    name: "traits: one provider's 30 traits",
+    setup: seedFleet,
+    request: (prepared: Fleet) => ({
+      query: 'query ($uuid: UUID!) { resourceProvider(uuid: $uuid) { generation traits { name } } }',
+      variables: { uuid: prepared.uuid },
+    }),
+  }),
+
+  scenario({
+    name: 'traits: resourceProviders(required: 2, forbidden: 1) over 10,000',
+    setup: seedFleet,
+    request: (prepared: Fleet) => ({
+      query: `query ($required: [String!], $forbidden: [String!]) {
+        resourceProviders(first: 50, filter: { required: $required, forbidden: $forbidden }) {
+          nodes { uuid name generation }
+        }
+      }`,
+      variables: { required: prepared.required, forbidden: [prepared.forbidden] },
+    }),
+  }),
+];

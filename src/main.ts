@@ -5,6 +5,7 @@ import { Command, Option } from 'commander';
 import { registerBackupCommands } from './app/backup-commands';
 import { createLogger } from './app/logger';
 import { boot, type Runtime } from './app/runtime';
+import { moduleCommands } from './app/modules';
 import { printAppSchema } from './app/schema';
 import { seeders } from './app/seeds';
 import { createApp, type App } from './app/server';
@@ -14,8 +15,6 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { DataFolderError } from './db/data-folder-lock';
 import { migrationStatus, undoLastMigration } from './db/migrate';
 import { runSeeds } from './db/seed';
-import { registerMetadefCommands } from './modules/metadefs-io/metadefs.cli';
-import { registerTraitCommands } from './modules/traits/trait.cli';
 
 /** Errors already logged (as JSON, by serve): the entry point only exits with their code. */
 const reported = new WeakSet<object>();
@@ -185,8 +184,8 @@ export function buildProgram(): Command {
       else process.stdout.write(sdl);
     });
 
-  registerMetadefCommands(program, bootForCommand);
-  registerTraitCommands(program, bootForCommand);
+  // Each module's commands (its manifest's `commands`), in module order.
+  for (const register of moduleCommands) register(program, bootForCommand);
   registerBackupCommands(program, packageVersion());
 
   return program;

@@ -4,77 +4,13 @@ import { buildSchemaSync } from 'type-graphql';
 import { createNodeResolver } from '../common/relay/node.resolver';
 import { DateTimeScalar } from '../common/scalars';
 import { validateArgument } from '../common/validation';
-import {
-  MetadefTagResolver,
-  NamespaceTagsResolver,
-  metadefTagNode,
-} from '../modules/metadef-tags/metadef-tag.resolver';
-import { NamespaceDocumentResolver } from '../modules/namespace-documents/namespace-document.resolver';
-import {
-  NamespaceResolver,
-  ResourceTypeNamespacesResolver,
-  namespaceNode,
-} from '../modules/namespaces/namespace.resolver';
-import {
-  NamespaceObjectsResolver,
-  ObjectMutationResolver,
-  metadefObjectNode,
-} from '../modules/objects/object.resolver';
-import {
-  NamespacePropertiesResolver,
-  ObjectPropertiesResolver,
-  PropertyMutationResolver,
-  propertyDefinitionNode,
-} from '../modules/properties/property.resolver';
-import {
-  ResourceProviderResolver,
-  resourceProviderNode,
-} from '../modules/resource-providers/resource-provider.resolver';
-import { ResourceTypeResolver, resourceTypeNode } from '../modules/resource-types/resource-type.resolver';
-import { TraitResolver, traitNode } from '../modules/traits/trait.resolver';
-import { DiscoveryResolver, discoveredPropertyNode } from '../modules/discovery/discovery.resolver';
-import { createLiveResolver } from '../modules/live/live.resolver';
-import { createNodeDeletionResolver } from '../modules/node-deletion/node-deletion.resolver';
-import { ResourceResolver, resourceNode } from '../modules/resources/resource.resolver';
-import { PropertySearchResolver } from '../modules/search/property-search.resolver';
-import { ValidationResolver } from '../modules/validation/validation.resolver';
+import { moduleNodeTypes, moduleResolvers } from './modules';
 
-/** Every node type: what `node(id:)` can fetch. A new entity that implements Node adds its fetcher here. */
-export const nodeTypes = [
-  resourceTypeNode,
-  namespaceNode,
-  metadefObjectNode,
-  propertyDefinitionNode,
-  metadefTagNode,
-  traitNode,
-  resourceProviderNode,
-  resourceNode,
-  discoveredPropertyNode,
-] as const;
+/** Every node type: what `node(id:)` can fetch (the modules' fetchers, app/modules.ts). */
+export const nodeTypes = moduleNodeTypes;
 
-/** Every resolver of the API. A new module adds its resolvers here. */
-export const resolvers = [
-  createNodeResolver(nodeTypes),
-  ResourceTypeResolver,
-  ResourceTypeNamespacesResolver,
-  NamespaceResolver,
-  NamespaceDocumentResolver,
-  NamespacePropertiesResolver,
-  ObjectPropertiesResolver,
-  NamespaceObjectsResolver,
-  ObjectMutationResolver,
-  PropertyMutationResolver,
-  NamespaceTagsResolver,
-  MetadefTagResolver,
-  TraitResolver,
-  ResourceProviderResolver,
-  ResourceResolver,
-  DiscoveryResolver,
-  PropertySearchResolver,
-  ValidationResolver,
-  createLiveResolver(nodeTypes),
-  createNodeDeletionResolver(nodeTypes),
-] as const;
+/** Every resolver of the API: `node`/`nodes`, then the modules' (app/modules.ts). */
+export const resolvers = [createNodeResolver(nodeTypes), ...moduleResolvers] as const;
 
 let built: GraphQLSchema | undefined;
 
@@ -82,12 +18,15 @@ let built: GraphQLSchema | undefined;
 function assertEveryNodeFetchable(schema: GraphQLSchema): void {
   const node = schema.getType('Node');
   if (!isInterfaceType(node)) throw new Error('the schema has no Node interface');
-  const fetchable = new Set<string>(nodeTypes.map((type) => type.name));
+  const fetchable = new Set(nodeTypes.map((type) => type.name));
   const missing = schema
     .getImplementations(node)
     .objects.map((type) => type.name)
     .filter((name) => !fetchable.has(name));
-  if (missing.length) throw new Error(`node types without a fetcher in nodeTypes: ${missing.join(', ')}`);
+  if (missing.length)
+    throw new Error(
+      `node types without a fetcher (nodeTypes of their module's manifest): ${missing.join(', ')}`,
+    );
 }
 
 /** type-graphql builds the root types without descriptions; the documentation explorer opens on them. */

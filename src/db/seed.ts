@@ -1,15 +1,8 @@
 import type { Context } from '../common/context';
+import type { Seeder } from '../common/module';
 
-/**
- * Reference data every installation needs. An `always` seeder is idempotent and runs at every start
- * (e.g. resource types, standard traits); a `once` seeder runs on first start only (default definitions,
- * which operators may then change or delete).
- */
-export interface Seeder {
-  name: string;
-  mode: 'always' | 'once';
-  run(ctx: Context): Promise<string>;
-}
+/** What a seeder is: declared beside the module manifests (common/module.ts). */
+export type { Seeder };
 
 /**
  * An arbitrary constant (next to migrate.ts's MIGRATION_LOCK): the transaction-level advisory lock every

@@ -1,0 +1,55 @@
+import type { Command } from 'commander';
+import type { Change } from './changes';
+import type { Boot } from './commands';
+import type { Context } from './context';
+import type { NodeType } from './relay/node';
+
+/**
+ * Reference data every installation needs. An `always` seeder is idempotent and runs at every start
+ * (e.g. resource types, standard traits); a `once` seeder runs on first start only (default definitions,
+ * which operators may then change or delete). db/seed.ts runs them.
+ */
+export interface Seeder {
+  name: string;
+  mode: 'always' | 'once';
+  run(ctx: Context): Promise<string>;
+}
+
+/** A class: a TypeORM entity or a type-graphql resolver. */
+export type ClassOf = abstract new (...args: never[]) => object;
+
+/** Adds a module's commands to the CLI; `boot` starts the service for one command. */
+export type CommandRegistrar = (program: Command, boot: Boot) => void;
+
+/** A topic of the change feed (common/changes.ts). */
+export type ChangeTopic = Change['topic'];
+
+/**
+ * What one module brings to the service, declared in `src/modules/<name>/<name>.module.ts`. The composition root
+ * keeps one ordered list of manifests (src/app/modules.ts) and derives every other list from it: entities,
+ * resolvers, node types, seeders (in module order), CLI commands, bench scenarios by module name.
+ */
+export interface ModuleManifest {
+  /** The module's folder under src/modules/. */
+  readonly name: string;
+  /** Its TypeORM entities (every `@Entity` class of its *.entity.ts files). */
+  readonly entities?: readonly ClassOf[];
+  /**
+   * Its resolver classes; a function when they are made from every node type of the service (the node
+   * look-ups of subscriptions and deleteNode).
+   */
+  readonly resolvers?: readonly ClassOf[] | ((nodeTypes: readonly NodeType[]) => readonly ClassOf[]);
+  /** Its Node types' fetchers (`defineNodeType`): what `node(id:)` can fetch. */
+  readonly nodeTypes?: readonly NodeType[];
+  /** Its seeders; they run in module order, each module's in the order given. */
+  readonly seeders?: readonly Seeder[];
+  /** Its CLI commands (`register…Commands(program, boot)`). */
+  readonly commands?: readonly CommandRegistrar[];
+  /** The topics of the change events its services publish (test/modules.test.ts checks the sources). */
+  readonly changes?: readonly ChangeTopic[];
+}
+
+/** A manifest, typed as given (its name a literal, so that lists keyed by module name are checked). */
+export function defineModule<const M extends ModuleManifest>(manifest: M): M {
+  return manifest;
+}

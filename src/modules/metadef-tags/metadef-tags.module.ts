@@ -1,0 +1,12 @@
+import { defineModule } from '../../common/module';
+import { MetadefTag } from './metadef-tag.entity';
+import { MetadefTagResolver, NamespaceTagsResolver, metadefTagNode } from './metadef-tag.resolver';
+
+/** A namespace's tags (a tree). */
+export const metadefTagsModule = defineModule({
+  name: 'metadef-tags',
+  entities: [MetadefTag],
+  resolvers: [NamespaceTagsResolver, MetadefTagResolver],
+  nodeTypes: [metadefTagNode],
+  changes: ['catalog'],
+});

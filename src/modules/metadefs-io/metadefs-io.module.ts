@@ -1,0 +1,11 @@
+import { defineModule } from '../../common/module';
+import { registerMetadefCommands } from './metadefs.cli';
+import { defaultMetadefsSeeder } from './metadefs.seed';
+
+/** Definitions in Glance's file format: the default definitions' seed and the `metadefs` commands. */
+export const metadefsIoModule = defineModule({
+  name: 'metadefs-io',
+  seeders: [defaultMetadefsSeeder],
+  commands: [registerMetadefCommands],
+  changes: ['catalog'],
+});

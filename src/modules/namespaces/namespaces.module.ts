@@ -1,0 +1,13 @@
+import { defineModule } from '../../common/module';
+import { NamespaceResourceType } from './namespace-resource-type.entity';
+import { Namespace } from './namespace.entity';
+import { NamespaceResolver, ResourceTypeNamespacesResolver, namespaceNode } from './namespace.resolver';
+
+/** Namespaces of definitions, their visibility and their resource type associations. */
+export const namespacesModule = defineModule({
+  name: 'namespaces',
+  entities: [Namespace, NamespaceResourceType],
+  resolvers: [NamespaceResolver, ResourceTypeNamespacesResolver],
+  nodeTypes: [namespaceNode],
+  changes: ['catalog'],
+});

@@ -1,0 +1,13 @@
+import { defineModule } from '../../common/module';
+import { ResourceProviderTrait } from './resource-provider-trait.entity';
+import { ResourceProvider } from './resource-provider.entity';
+import { ResourceProviderResolver, resourceProviderNode } from './resource-provider.resolver';
+
+/** Resource providers (a tree) and the traits they have. */
+export const resourceProvidersModule = defineModule({
+  name: 'resource-providers',
+  entities: [ResourceProvider, ResourceProviderTrait],
+  resolvers: [ResourceProviderResolver],
+  nodeTypes: [resourceProviderNode],
+  changes: ['provider'],
+});

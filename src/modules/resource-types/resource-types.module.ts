@@ -1,0 +1,14 @@
+import { defineModule } from '../../common/module';
+import { ResourceType } from './resource-type.entity';
+import { ResourceTypeResolver, resourceTypeNode } from './resource-type.resolver';
+import { resourceTypesSeeder } from './resource-type.seed';
+
+/** Resource types (OS::Nova::Flavor, …): the catalog's vocabulary of what namespaces apply to. */
+export const resourceTypesModule = defineModule({
+  name: 'resource-types',
+  entities: [ResourceType],
+  resolvers: [ResourceTypeResolver],
+  nodeTypes: [resourceTypeNode],
+  seeders: [resourceTypesSeeder],
+  changes: [],
+});

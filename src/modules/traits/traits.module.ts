@@ -1,0 +1,16 @@
+import { defineModule } from '../../common/module';
+import { registerTraitCommands } from './trait.cli';
+import { Trait } from './trait.entity';
+import { TraitResolver, traitNode } from './trait.resolver';
+import { standardTraitsSeeder } from './trait.seed';
+
+/** Traits (standard os-traits and custom ones). */
+export const traitsModule = defineModule({
+  name: 'traits',
+  entities: [Trait],
+  resolvers: [TraitResolver],
+  nodeTypes: [traitNode],
+  seeders: [standardTraitsSeeder],
+  commands: [registerTraitCommands],
+  changes: ['trait'],
+});
