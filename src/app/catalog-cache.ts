@@ -5,26 +5,21 @@ import type { InstanceState } from '../common/changes';
 import type { Context } from '../common/context';
 
 /**
- * The Query fields that read nothing but the catalog (namespaces, their properties, objects and tags, resource
- * types and their associations): every type they lead to is made of catalog rows only, so their answers change
- * only when catalog_version does. Everything else (resources, traits, providers, node look-ups) is never cached;
- * so is `resourceTypes`, whose list for a project also holds the types of its resources (not catalog rows).
+ * Whether an operation is a query of catalog fields only (with `__typename` at most beside them). The catalog
+ * fields are the root Query fields that reach nothing but versioned tables, derived from the schema and what
+ * its types declare they read (app/cache-rules.ts, `catalogQueryFields()` of app/schema.ts): their answers
+ * change only when catalog_version does. Everything else (resources, traits, providers, node look-ups,
+ * `resourceTypes`, whose list for a project also holds the types of its resources) is never cached.
  */
-export const CATALOG_QUERY_FIELDS: ReadonlySet<string> = new Set([
-  'namespaces',
-  'namespace',
-  'metadefTag',
-  'searchProperties',
-  'validateMetadata',
-]);
-
-/** Whether an operation is a query of catalog fields only (with `__typename` at most beside them). */
-export function isCatalogQuery(operation: OperationDefinitionNode | undefined): boolean {
+export function isCatalogQuery(
+  operation: OperationDefinitionNode | undefined,
+  catalogFields: ReadonlySet<string>,
+): boolean {
   if (operation?.operation !== 'query') return false;
   let catalog = false;
   for (const selection of operation.selectionSet.selections) {
     if (selection.kind !== 'Field') return false;
-    if (CATALOG_QUERY_FIELDS.has(selection.name.value)) catalog = true;
+    if (catalogFields.has(selection.name.value)) catalog = true;
     else if (selection.name.value !== '__typename') return false;
   }
   // `{ __typename }` alone reads nothing: no version to check.
@@ -184,13 +179,13 @@ const pending = new WeakMap<object, { key: string; version: string }>();
  * was computed, and keeps the answers computed without errors. Runs after parsing, validation, the query limits
  * and the input guard (the same document and variables pass them again every time), and before execution.
  */
-export function catalogCachePlugin(): ApolloServerPlugin<Context> {
+export function catalogCachePlugin(catalogFields: ReadonlySet<string>): ApolloServerPlugin<Context> {
   return {
     async requestDidStart({ contextValue }) {
       if (contextValue.config.catalogCacheMb <= 0) return;
       return {
         async responseForOperation({ operation, queryHash, request, contextValue: ctx }) {
-          if (!isCatalogQuery(operation) || !operation) return null;
+          if (!isCatalogQuery(operation, catalogFields) || !operation) return null;
           const cache = cacheOf(ctx);
           let version: string;
           try {

@@ -1,5 +1,6 @@
-import type { ClassOf, CommandRegistrar, ModuleManifest, Seeder } from '../common/module';
+import type { ClassOf, CommandRegistrar, ModuleManifest, Seeder, TableRead } from '../common/module';
 import type { NodeType } from '../common/relay/node';
+import type { ReadDeclarations } from './cache-rules';
 import { discoveryModule } from '../modules/discovery/discovery.module';
 import { liveModule } from '../modules/live/live.module';
 import { metadefTagsModule } from '../modules/metadef-tags/metadef-tags.module';
@@ -65,3 +66,14 @@ export const moduleSeeders: readonly Seeder[] = manifests.flatMap((module) => mo
 export const moduleCommands: readonly CommandRegistrar[] = manifests.flatMap(
   (module) => module.commands ?? [],
 );
+
+/** The tables whose writes bump the catalog version: what cached answers may read. */
+export const versionedTables: ReadonlySet<string> = new Set(
+  manifests.flatMap((module) => module.versionedTables ?? []),
+);
+
+/** Every module's declarations of what its GraphQL types read (one key declared twice: both lists). */
+export const moduleReads: ReadDeclarations = manifests.reduce<Record<string, TableRead[]>>((all, module) => {
+  for (const [key, tables] of Object.entries(module.reads ?? {})) (all[key] ??= []).push(...tables);
+  return all;
+}, {});

@@ -4,7 +4,10 @@ import { buildSchemaSync } from 'type-graphql';
 import { createNodeResolver } from '../common/relay/node.resolver';
 import { DateTimeScalar } from '../common/scalars';
 import { validateArgument } from '../common/validation';
-import { moduleNodeTypes, moduleResolvers } from './modules';
+import { getMetadataArgsStorage } from 'typeorm';
+import { deriveCacheRules, type CacheRules, type ReadDeclarations } from './cache-rules';
+import { entities } from './entities';
+import { moduleNodeTypes, moduleReads, moduleResolvers, versionedTables } from './modules';
 
 /** Every node type: what `node(id:)` can fetch (the modules' fetchers, app/modules.ts). */
 export const nodeTypes = moduleNodeTypes;
@@ -12,7 +15,24 @@ export const nodeTypes = moduleNodeTypes;
 /** Every resolver of the API: `node`/`nodes`, then the modules' (app/modules.ts). */
 export const resolvers = [createNodeResolver(nodeTypes), ...moduleResolvers] as const;
 
+/** What the composition root's own resolvers read: node(s) only what the fetched types declare. */
+const appReads: ReadDeclarations = { 'Query.node': [], 'Query.nodes': [] };
+
+/** Every declaration of what a GraphQL type or field reads. */
+export const reads: ReadDeclarations = { ...moduleReads, ...appReads };
+
+/** The tables of the service's entities (a declaration naming another is a typo). */
+export function entityTables(): ReadonlySet<string> {
+  const classes = new Set<unknown>(entities);
+  return new Set(
+    getMetadataArgsStorage()
+      .tables.filter((table) => classes.has(table.target))
+      .map((table) => table.name!),
+  );
+}
+
 let built: GraphQLSchema | undefined;
+let cacheRules: CacheRules | undefined;
 
 /** Every type that implements Node has a fetcher in `nodeTypes` (else `node(id:)` would answer null). */
 function assertEveryNodeFetchable(schema: GraphQLSchema): void {
@@ -66,9 +86,17 @@ export function buildAppSchema(): GraphQLSchema {
     },
   });
   assertEveryNodeFetchable(schema);
+  // Which root queries the catalog cache may answer: those reaching versioned tables only.
+  cacheRules = deriveCacheRules(schema, reads, versionedTables, entityTables());
   describeRootTypes(schema);
   built = schema;
   return built;
+}
+
+/** The root Query fields whose answers the catalog cache may keep (derived at schema build: cache-rules.ts). */
+export function catalogQueryFields(): ReadonlySet<string> {
+  buildAppSchema();
+  return cacheRules!.cacheable;
 }
 
 /** The SDL committed as schema.graphql (sorted, so that it diffs well). */

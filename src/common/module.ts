@@ -21,6 +21,12 @@ export type ClassOf = abstract new (...args: never[]) => object;
 /** Adds a module's commands to the CLI; `boot` starts the service for one command. */
 export type CommandRegistrar = (program: Command, boot: Boot) => void;
 
+/**
+ * A table read: its name, or, for an unversioned table whose changes a cached answer may knowingly miss, the
+ * table with why that is acceptable (it is then not held against caching; docs/catalog.md says what it costs).
+ */
+export type TableRead = string | { readonly table: string; readonly staleness: string };
+
 /** A topic of the change feed (common/changes.ts). */
 export type ChangeTopic = Change['topic'];
 
@@ -47,6 +53,18 @@ export interface ModuleManifest {
   readonly commands?: readonly CommandRegistrar[];
   /** The topics of the change events its services publish (test/modules.test.ts checks the sources). */
   readonly changes?: readonly ChangeTopic[];
+  /**
+   * Its tables whose every write bumps the catalog version (the triggers of the catalog-version migration watch
+   * them; test/cache-rules.test.ts compares). Answers that read only such tables may be cached across requests.
+   */
+  readonly versionedTables?: readonly string[];
+  /**
+   * What resolving its GraphQL types reads, for the catalog cache (app/cache-rules.ts): by type name, the tables
+   * its fields read (every field, whichever module adds it); by `Type.field`, what one field reads besides its
+   * type's (a root query's own reads: `Query.namespaces`; a field this module adds to another module's type).
+   * What a field returns declares its own reads. Every root query and every type reachable from one is declared.
+   */
+  readonly reads?: Readonly<Record<string, readonly TableRead[]>>;
 }
 
 /** A manifest, typed as given (its name a literal, so that lists keyed by module name are checked). */

@@ -7,4 +7,11 @@ export const discoveryModule = defineModule({
   resolvers: [DiscoveryResolver],
   nodeTypes: [discoveredPropertyNode],
   changes: [],
+  reads: {
+    DiscoveredProperty: ['discovered_properties', 'discovered_property_values'],
+    // Its definition in the catalog (the returned PropertyDefinition declares its own table).
+    'DiscoveredProperty.definition': ['namespaces', 'namespace_resource_types'],
+    'Query.resourceProperties': ['resource_types', 'discovered_properties'],
+    'Query.resourceProperty': ['resource_types', 'discovered_properties'],
+  },
 });

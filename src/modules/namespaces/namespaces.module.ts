@@ -10,4 +10,13 @@ export const namespacesModule = defineModule({
   resolvers: [NamespaceResolver, ResourceTypeNamespacesResolver],
   nodeTypes: [namespaceNode],
   changes: ['catalog'],
+  versionedTables: ['namespaces', 'namespace_resource_types'],
+  reads: {
+    Namespace: ['namespaces', 'namespace_resource_types'],
+    ResourceTypeAssociation: ['namespace_resource_types', 'resource_types'],
+    ResourceTypeView: [],
+    'Query.namespaces': ['namespaces', 'namespace_resource_types', 'resource_types'],
+    'Query.namespace': ['namespaces', 'namespace_resource_types', 'resource_types'],
+    'ResourceType.namespaces': ['namespaces', 'namespace_resource_types'],
+  },
 });

@@ -10,4 +10,9 @@ export const resourceProvidersModule = defineModule({
   resolvers: [ResourceProviderResolver],
   nodeTypes: [resourceProviderNode],
   changes: ['provider'],
+  reads: {
+    ResourceProvider: ['resource_providers', 'resource_provider_traits', 'traits'],
+    'Query.resourceProvider': ['resource_providers'],
+    'Query.resourceProviders': ['resource_providers', 'resource_provider_traits', 'traits'],
+  },
 });

@@ -17,6 +17,15 @@ export function checkResourceTypeName(field: string, name: string): string {
  * by a resource of their project. Anywhere else it does not exist for them: absent from `resourceTypes`, null
  * as a node, NOT_FOUND / unknown where a name is looked up, as for a name nobody registered.
  */
+/**
+ * Why a cached catalog answer may read `resources` (through restrictToVisibleTypes) and still be kept: a project
+ * also sees the types of its resources, which the catalog version does not follow. An answer naming such a type
+ * may outlive the project's last resource of it until the catalog changes (to that project only); a type it
+ * newly sees is answered at once, since a refusal (NOT_FOUND) is never kept. docs/catalog.md says so.
+ */
+export const VISIBLE_TYPES_STALENESS =
+  "a project's resource types (those of its resources) may be seen a while after its last such resource goes";
+
 export function restrictToVisibleTypes<T extends object>(
   query: SelectQueryBuilder<T>,
   alias: string,

@@ -11,4 +11,10 @@ export const resourceTypesModule = defineModule({
   nodeTypes: [resourceTypeNode],
   seeders: [resourceTypesSeeder],
   changes: [],
+  versionedTables: ['resource_types'],
+  reads: {
+    ResourceType: ['resource_types'],
+    // A non-admin also sees the types of their project's resources (not versioned: never cached).
+    'Query.resourceTypes': ['resource_types', 'namespaces', 'namespace_resource_types', 'resources'],
+  },
 });

@@ -20,4 +20,14 @@ export const resourcesModule = defineModule({
   resolvers: [ResourceResolver],
   nodeTypes: [resourceNode],
   changes: ['resource'],
+  reads: {
+    Resource: ['resources', 'resource_tags', 'resource_properties'],
+    AddTagPayload: [],
+    ResourceTagUsage: ['tag_usage'],
+    ResourceTypeTagCount: ['tag_usage'],
+    'Query.resource': ['resources'],
+    'Query.resources': ['resources', 'resource_tags', 'resource_types'],
+    'Query.resourceHasTag': ['resources', 'resource_tags'],
+    'Query.resourceTagUsage': ['tag_usage', 'resource_types'],
+  },
 });

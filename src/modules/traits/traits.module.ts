@@ -13,4 +13,12 @@ export const traitsModule = defineModule({
   seeders: [standardTraitsSeeder],
   commands: [registerTraitCommands],
   changes: ['trait'],
+  reads: {
+    Trait: ['traits'],
+    TraitValidation: [],
+    CreateTraitPayload: [],
+    'Query.trait': ['traits'],
+    'Query.traits': ['traits', 'resource_provider_traits'],
+    'Query.validateTraits': ['traits'],
+  },
 });

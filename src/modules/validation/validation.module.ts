@@ -1,4 +1,5 @@
 import { defineModule } from '../../common/module';
+import { VISIBLE_TYPES_STALENESS } from '../resource-types/resource-type.service';
 import { ValidationResolver } from './validation.resolver';
 
 /** validateMetadata: key/values checked against the catalog. */
@@ -6,4 +7,16 @@ export const validationModule = defineModule({
   name: 'validation',
   resolvers: [ValidationResolver],
   changes: [],
+  reads: {
+    MetadataValidation: [],
+    MetadataError: [],
+    'Query.validateMetadata': [
+      'resource_types',
+      'namespaces',
+      'namespace_resource_types',
+      'metadef_objects',
+      'metadef_properties',
+      { table: 'resources', staleness: VISIBLE_TYPES_STALENESS },
+    ],
+  },
 });
