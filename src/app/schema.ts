@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { isInterfaceType, lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
+import { getMetadataArgsStorage } from 'typeorm';
 import { createNodeResolver } from '../common/relay/node.resolver';
 import { DateTimeScalar } from '../common/scalars';
 import { validateArgument } from '../common/validation';
-import { getMetadataArgsStorage } from 'typeorm';
 import { deriveCacheRules, type CacheRules, type ReadDeclarations } from './cache-rules';
 import { entities } from './entities';
 import { moduleNodeTypes, moduleReads, moduleResolvers, versionedTables } from './modules';
@@ -21,13 +21,13 @@ const appReads: ReadDeclarations = { 'Query.node': [], 'Query.nodes': [] };
 /** Every declaration of what a GraphQL type or field reads. */
 export const reads: ReadDeclarations = { ...moduleReads, ...appReads };
 
-/** The tables of the service's entities (a declaration naming another is a typo). */
+/** The tables of the service's entities, each named in its @Entity (a declaration naming another is a typo). */
 export function entityTables(): ReadonlySet<string> {
   const classes = new Set<unknown>(entities);
   return new Set(
-    getMetadataArgsStorage()
-      .tables.filter((table) => classes.has(table.target))
-      .map((table) => table.name!),
+    getMetadataArgsStorage().tables.flatMap((table) =>
+      classes.has(table.target) && table.name ? [table.name] : [],
+    ),
   );
 }
 
