@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { modules, type ModuleName } from '../src/app/modules';
 import { scenarios as catalogScenarios } from './catalog.bench';
 import { scenarios as pipelineScenarios } from './pipeline.bench';
