@@ -1,4 +1,4 @@
-import type { Context } from '../common/context';
+import type { Context, TxContext } from '../common/context';
 
 /**
  * Reference data every installation needs. An `always` seeder is idempotent and runs at every start
@@ -8,7 +8,8 @@ import type { Context } from '../common/context';
 export interface Seeder {
   name: string;
   mode: 'always' | 'once';
-  run(ctx: Context): Promise<string>;
+  /** Runs inside the seeder's transaction (which holds SEED_LOCK). */
+  run(tx: TxContext): Promise<string>;
 }
 
 /**

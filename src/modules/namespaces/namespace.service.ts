@@ -1,5 +1,5 @@
 import { CHANGES_CHANNEL, type ChangeKind, type NamespaceSight } from '../../common/changes';
-import type { Context } from '../../common/context';
+import type { Context, TxContext } from '../../common/context';
 import {
   ConflictError,
   ForbiddenError,
@@ -125,7 +125,7 @@ const NAMESPACE_QUOTA_LOCK = 7301948;
  * types as they are now (call it before deleting a namespace). Delivered on commit only.
  */
 export async function publishCatalogChange(
-  tx: Context,
+  tx: TxContext,
   kind: ChangeKind,
   node: { type: string; key: string | number },
   namespacePk: number,
@@ -148,7 +148,7 @@ const RESOURCE_TYPES_OF_N = `COALESCE((SELECT json_agg(rt.name ORDER BY rt.name)
                                        WHERE nrt.namespace_id = n.id), '[]'::json)`;
 
 /** What decides who sees a namespace and which subscriptions match it, as it is now (before a write changes it). */
-async function sightOf(tx: Context, namespacePk: number): Promise<NamespaceSight> {
+async function sightOf(tx: TxContext, namespacePk: number): Promise<NamespaceSight> {
   const [row] = await tx.db.query(
     `SELECT n.name AS namespace, n.owner, n.visibility = 'public' AS public,
             ${RESOURCE_TYPES_OF_N} AS "resourceTypes"
@@ -163,7 +163,7 @@ async function sightOf(tx: Context, namespacePk: number): Promise<NamespaceSight
  * its sight before the write, when the write may have changed it (see CatalogChange.before).
  */
 export const publishNamespaceChange = (
-  tx: Context,
+  tx: TxContext,
   kind: ChangeKind,
   namespace: Namespace,
   before?: NamespaceSight,
@@ -280,7 +280,7 @@ export class NamespaceService {
   }
 
   /** The namespace locked for the rest of the transaction, if the caller may change what is in it. */
-  async requireWritable(tx: Context, name: string): Promise<Namespace> {
+  async requireWritable(tx: TxContext, name: string): Promise<Namespace> {
     const namespace = await tx.db
       .getRepository(Namespace)
       .createQueryBuilder('ns')
@@ -408,7 +408,7 @@ export class NamespaceService {
   }
 
   private async insertAssociations(
-    tx: Context,
+    tx: TxContext,
     namespace: Namespace,
     inputs: readonly AssociationDoc[],
     pathOf: (index: number) => string,
@@ -447,7 +447,7 @@ export class NamespaceService {
    * advisory lock on the owner (released at commit or rollback), so its count sees every namespace committed
    * before it, on any number of instances sharing the database.
    */
-  private async checkNamespaceQuota(tx: Context, owner: string): Promise<void> {
+  private async checkNamespaceQuota(tx: TxContext, owner: string): Promise<void> {
     await tx.db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [NAMESPACE_QUOTA_LOCK, owner]);
     const limit = tx.config.quotas.namespacesPerProject;
     const count = await tx.db.getRepository(Namespace).countBy({ owner });

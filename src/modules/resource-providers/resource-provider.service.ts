@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SelectQueryBuilder } from 'typeorm';
 import { publishChange, type ChangeKind } from '../../common/changes';
-import type { Context } from '../../common/context';
+import type { Context, TxContext } from '../../common/context';
 import { checkText, ConflictError, InputError, NotFoundError, type InputProblem } from '../../common/errors';
 import { paginate, type Page, type PageArgs } from '../../common/relay/paginate';
 import { assertCanWritePlacement } from '../traits/trait.policy';
@@ -57,7 +57,7 @@ function checkProviderName(field: string, name: string): string {
 }
 
 /** A provider created, renamed, moved or deleted, or its traits changed: with its generation, on commit. */
-function publishProviderChange(tx: Context, kind: ChangeKind, provider: ResourceProvider): Promise<void> {
+function publishProviderChange(tx: TxContext, kind: ChangeKind, provider: ResourceProvider): Promise<void> {
   return publishChange(tx, {
     topic: 'provider',
     kind,
@@ -255,14 +255,14 @@ export class ResourceProviderService {
   }
 
   /** The provider after a trait write; a change event with the new generation when the set changed. */
-  private async reloadAfterTraits(tx: Context, before: ResourceProvider): Promise<ResourceProvider> {
+  private async reloadAfterTraits(tx: TxContext, before: ResourceProvider): Promise<ResourceProvider> {
     const after = await tx.db.getRepository(ResourceProvider).findOneByOrFail({ pk: before.pk });
     if (after.generation !== before.generation) await publishProviderChange(tx, 'UPDATED', after);
     return after;
   }
 
   /** Makes the provider's traits exactly these; when that changes the set, its generation grows by one. */
-  private async replaceTraits(tx: Context, providerPk: number, traitPks: number[]): Promise<void> {
+  private async replaceTraits(tx: TxContext, providerPk: number, traitPks: number[]): Promise<void> {
     const [, removed]: [unknown[], number] = await tx.db.query(
       'DELETE FROM resource_provider_traits WHERE resource_provider_id = $1 AND trait_id <> ALL($2::int[])',
       [providerPk, traitPks],
@@ -287,7 +287,7 @@ export class ResourceProviderService {
    * parent key. A provider cannot go under itself or one of its descendants. The caller holds TREE_LOCK.
    */
   private async moveSubtree(
-    tx: Context,
+    tx: TxContext,
     provider: ResourceProvider,
     parentUuid: string | null,
   ): Promise<number | null> {
@@ -328,7 +328,7 @@ export class ResourceProviderService {
   }
 
   /** The parent named by an input, share-locked so that it cannot be deleted before we commit. */
-  private async requireParent(tx: Context, uuid: string): Promise<ResourceProvider> {
+  private async requireParent(tx: TxContext, uuid: string): Promise<ResourceProvider> {
     const parent = await tx.db
       .getRepository(ResourceProvider)
       .createQueryBuilder('rp')
@@ -344,7 +344,7 @@ export class ResourceProviderService {
    * provider itself; trait writers take FOR NO KEY UPDATE.
    */
   private async requireLocked(
-    tx: Context,
+    tx: TxContext,
     uuid: string,
     lock: 'pessimistic_write' | typeof TRAIT_WRITE_LOCK = 'pessimistic_write',
   ): Promise<ResourceProvider> {
