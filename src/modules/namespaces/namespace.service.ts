@@ -9,6 +9,7 @@ import {
   checkText,
 } from '../../common/errors';
 import { numericKey } from '../../common/relay/node';
+import { withUniqueConflicts } from '../../db/unique';
 import { OrderDirection } from '../../common/relay/order';
 import {
   pageOf,
@@ -115,6 +116,10 @@ function checkNamespaceFields(
   );
   problems.throwIfAny();
 }
+
+/** A namespace name already in use: the write's CONFLICT, whether its check or the unique constraint found it. */
+const nameTaken = (name: string) => () =>
+  new ConflictError(`Namespace "${name}" already exists`, 'input.name');
 
 /** The advisory lock class of namespace creations by one owner (the other key is the owner's hash). */
 const NAMESPACE_QUOTA_LOCK = 7301948;
@@ -300,18 +305,20 @@ export class NamespaceService {
       assertCanCreate(tx, owner);
       if (!tx.identity.isAdmin) await this.checkNamespaceQuota(tx, owner);
       const repository = tx.db.getRepository(Namespace);
-      if (await repository.existsBy({ name: input.name })) {
-        throw new ConflictError(`Namespace "${input.name}" already exists`);
-      }
-      const namespace = await repository.save(
-        repository.create({
-          name: input.name,
-          displayName: input.displayName ?? null,
-          description: input.description ?? null,
-          visibility: input.visibility ?? Visibility.PRIVATE,
-          protected: input.protected ?? false,
-          owner,
-        }),
+      const taken = nameTaken(input.name);
+      if (await repository.existsBy({ name: input.name })) throw taken();
+      const namespace = await withUniqueConflicts(
+        repository.save(
+          repository.create({
+            name: input.name,
+            displayName: input.displayName ?? null,
+            description: input.description ?? null,
+            visibility: input.visibility ?? Visibility.PRIVATE,
+            protected: input.protected ?? false,
+            owner,
+          }),
+        ),
+        { namespaces_name_key: taken },
       );
       const associations = input.resourceTypeAssociations ?? [];
       const seen = new Set<string>();
@@ -347,12 +354,13 @@ export class NamespaceService {
         throw new ForbiddenError('Only admins may change the owner of a namespace');
       }
       const repository = tx.db.getRepository(Namespace);
+      const taken = nameTaken(input.name ?? namespace.name);
       if (
         input.name != null &&
         input.name !== namespace.name &&
         (await repository.existsBy({ name: input.name }))
       ) {
-        throw new ConflictError(`Namespace "${input.name}" already exists`);
+        throw taken();
       }
       if (input.name != null) namespace.name = input.name;
       if (input.displayName !== undefined) namespace.displayName = input.displayName;
@@ -360,7 +368,7 @@ export class NamespaceService {
       if (input.visibility != null) namespace.visibility = input.visibility;
       if (input.protected != null) namespace.protected = input.protected;
       if (input.owner != null) namespace.owner = input.owner;
-      const saved = await repository.save(namespace);
+      const saved = await withUniqueConflicts(repository.save(namespace), { namespaces_name_key: taken });
       await publishNamespaceChange(tx, 'UPDATED', saved, before);
       return saved;
     });
