@@ -1,4 +1,5 @@
 import type { GraphQLFormattedError } from 'graphql';
+import { Client } from 'pg';
 import { createNamespace } from './support/factories';
 import { wsClient } from './support/subscriptions';
 import {
@@ -292,33 +293,31 @@ describe('error codes of the contract', () => {
 
   if (onServer)
     it('a name taken by a concurrent transaction between the check and the write is CONFLICT naming the field', async () => {
-      // The other transaction inserts the name and holds it uncommitted: our check does not see it, our insert
+      // Another connection inserts the name and holds it uncommitted: our check does not see it, our insert
       // waits on the unique index, then fails once the other commits. withUniqueConflicts answers at the write.
       const name = unique('Race');
-      const other = t.app.database.dataSource.createQueryRunner();
+      const other = new Client({ connectionString: t.config.databaseUrl });
       await other.connect();
       try {
-        await other.startTransaction();
+        await other.query('BEGIN');
         await other.query(`INSERT INTO namespaces (name, visibility, owner) VALUES ($1, 'public', 'p')`, [
           name,
         ]);
         const answer = post(CREATE_NAMESPACE, { input: { name } });
         const waiting = async () =>
-          Number(
-            (
-              await t.app.database.dataSource.query(
-                `SELECT count(*) AS n FROM pg_stat_activity
-                  WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-              )
-            )[0].n,
-          ) > 0;
+          (
+            await other.query(
+              `SELECT pg_stat_clear_snapshot(), count(*)::int AS n FROM pg_stat_activity
+                WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+            )
+          ).rows[0].n > 0;
         while (!(await waiting())) await new Promise((resolve) => setTimeout(resolve, 20));
-        await other.commitTransaction();
+        await other.query('COMMIT');
         const { status, body } = await answer;
         expectContract(body, status, { code: 'CONFLICT', status: 200, field: 'input.name' });
         expect(body.errors[0].message).toBe(`Namespace "${name}" already exists`);
       } finally {
-        await other.release();
+        await other.end();
       }
     });
 });
