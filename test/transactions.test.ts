@@ -1,3 +1,4 @@
+import { namespaceService } from '../src/modules/namespaces/namespace.service';
 import { ADMIN, startTestApp, unique, type TestApp } from './support/test-app';
 
 /** One transaction per mutation: all or nothing, and retried when PostgreSQL aborts it for a deadlock. */
@@ -59,5 +60,29 @@ describe('transactions', () => {
       }),
     ).rejects.toThrow('unique');
     expect(attempts).toBe(1);
+  });
+
+  it('hands the work a TxContext, which what must run inside a transaction requires', async () => {
+    const ctx = await t.app.contextFor({ 'x-project-id': ADMIN.project, 'x-roles': 'admin' });
+    const name = unique('Tx');
+    await t.app.database.dataSource.query(
+      `INSERT INTO namespaces (name, visibility, owner) VALUES ($1, 'public', 'p')`,
+      [name],
+    );
+    expect('inTransaction' in ctx).toBe(false);
+    const locked = await ctx.transaction(async (tx) => {
+      expect(tx.inTransaction).toBe(true);
+      expect(tx.db).not.toBe(ctx.db);
+      // A nested call joins the transaction it is in: the same context, no second connection.
+      expect(await tx.transaction(async (joined) => joined)).toBe(tx);
+      return namespaceService.requireWritable(tx, name);
+    });
+    expect(locked.name).toBe(name);
+    // Never run (inside a transaction it would wait for the embedded database's one connection): `tsc` over test/
+    // (npm run typecheck) fails if the outer Context is ever accepted where a transaction is required.
+    const outerContextWhereATransactionIsRequired = () =>
+      // @ts-expect-error a Context is not a TxContext
+      namespaceService.requireWritable(ctx, name);
+    expect(outerContextWhereATransactionIsRequired).toBeInstanceOf(Function);
   });
 });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../config';
 import { InstanceState } from '../common/changes';
-import type { Context } from '../common/context';
+import type { Context, TxContext } from '../common/context';
 import type { Authenticator, RequestInfo } from '../common/identity/authenticate';
 import type { Identity } from '../common/identity/identity';
 import { LoaderCache } from '../common/loaders';
@@ -45,30 +45,36 @@ export function contextFor(
     instance: deps.instance ?? OFFLINE,
     logger: deps.logger.child({ requestId, projectId: identity.projectId }),
   };
-  const make = (db: DataSource['manager'], outer?: Context): Context => {
-    const ctx: Context = {
+  const inTransaction = (manager: EntityManager): TxContext => {
+    const tx: TxContext = {
       ...base,
-      db,
-      loaders: new LoaderCache(db, identity),
-      async transaction(work) {
-        if (outer) return work(ctx); // already in one: nested calls join it
-        for (let attempt = 1; ; attempt += 1) {
-          try {
-            const result = await deps.dataSource.transaction((manager) => work(make(manager, ctx)));
-            ctx.loaders.clearAll();
-            return result;
-          } catch (error) {
-            const code = errorCode(error);
-            if (attempt >= ATTEMPTS || !code || !RETRYABLE.has(code)) throw error;
-            // Nothing of the failed attempt was committed: running the work again is safe.
-            base.logger.warn({ attempt, code }, 'transaction aborted by the database; retrying');
-          }
-        }
-      },
+      db: manager,
+      loaders: new LoaderCache(manager, identity),
+      inTransaction: true,
+      transaction: (work) => work(tx), // already in one: nested calls join it
     };
-    return ctx;
+    return tx;
   };
-  return make(deps.dataSource.manager);
+  const ctx: Context = {
+    ...base,
+    db: deps.dataSource.manager,
+    loaders: new LoaderCache(deps.dataSource.manager, identity),
+    async transaction(work) {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const result = await deps.dataSource.transaction((manager) => work(inTransaction(manager)));
+          ctx.loaders.clearAll();
+          return result;
+        } catch (error) {
+          const code = errorCode(error);
+          if (attempt >= ATTEMPTS || !code || !RETRYABLE.has(code)) throw error;
+          // Nothing of the failed attempt was committed: running the work again is safe.
+          base.logger.warn({ attempt, code }, 'transaction aborted by the database; retrying');
+        }
+      }
+    },
+  };
+  return ctx;
 }
 
 /**

@@ -3,19 +3,24 @@ import {
   BREAK,
   Kind,
   TypeInfo,
+  coerceInputValue,
   getNullableType,
+  isInputType,
+  isNonNullType,
   isInputObjectType,
   isListType,
   isScalarType,
   visit,
+  typeFromAST,
   visitWithTypeInfo,
   type GraphQLInputType,
   type DocumentNode,
   type GraphQLSchema,
+  type OperationDefinitionNode,
   type ValueNode,
 } from 'graphql';
 import type { Context } from '../common/context';
-import { InputError, textProblem } from '../common/errors';
+import { InputError, ProblemList, textProblem } from '../common/errors';
 import { MAX_INPUT_DEPTH, MAX_LIST_ITEMS } from '../common/input-limits';
 
 /**
@@ -38,11 +43,60 @@ function pathOf(item: Item): string {
   return keys.reverse().join('.');
 }
 
-function refuse(item: Item, message: string): never {
-  const error = new InputError(pathOf(item), message);
-  // A refused request is the caller's fault as a whole: HTTP 400, like a variable of the wrong type.
+/** A refused request is the caller's fault as a whole: HTTP 400. */
+function refused(error: InputError): InputError {
   Object.assign(error.extensions, { http: { status: 400 } });
-  throw error;
+  return error;
+}
+
+function refuse(item: Item, message: string): never {
+  throw refused(new InputError(pathOf(item), message));
+}
+
+/** At most this many problems of the variables are reported (graphql-js's own limit too). */
+const MAX_VARIABLE_PROBLEMS = 50;
+
+/** Thrown out of graphql-js's coercion to stop it once MAX_VARIABLE_PROBLEMS were found. */
+const ENOUGH = Symbol('enough');
+
+/**
+ * Coerces the variables to their declared types before execution does, so that a wrong value is refused as one
+ * BAD_USER_INPUT naming the path of each problem from the variable (`input.properties.0.minimum`, every one in
+ * `extensions.errors`), HTTP 400. Execution then coerces values that pass.
+ */
+function coerceVariables(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): void {
+  const problems = new ProblemList();
+  const add = (field: string, message: string) => {
+    problems.add(field, message);
+    if (problems.problems.length >= MAX_VARIABLE_PROBLEMS) throw ENOUGH;
+  };
+  try {
+    for (const definition of operation.variableDefinitions ?? []) {
+      const name = definition.variable.name.value;
+      const type = typeFromAST(schema, definition.type);
+      // Validation refused the operation already.
+      if (!type || !isInputType(type)) continue;
+      if (!Object.prototype.hasOwnProperty.call(variables, name)) {
+        if (!definition.defaultValue && isNonNullType(type)) {
+          add(name, `a value of type ${String(type)} is required`);
+        }
+        continue;
+      }
+      const value = variables[name];
+      if (value === null && isNonNullType(type)) {
+        add(name, `must not be null (type ${String(type)})`);
+        continue;
+      }
+      coerceInputValue(value, type, (path, _invalid, error) => add([name, ...path].join('.'), error.message));
+    }
+  } catch (error) {
+    if (error !== ENOUGH) throw error;
+  }
+  if (problems.problems.length) throw refused(InputError.of(problems.problems));
 }
 
 function checkText(item: Item, value: string): void {
@@ -213,7 +267,8 @@ function argumentsOf(schema: GraphQLSchema, document: DocumentNode): DocumentArg
 /**
  * One guard for every argument of every field, inline or in variables, before anything runs: text that
  * PostgreSQL cannot store (NUL) or that is not Unicode (lone surrogates), lists over MAX_LIST_ITEMS and values
- * nested deeper than MAX_INPUT_DEPTH are refused as BAD_USER_INPUT naming the argument path (HTTP 400).
+ * nested deeper than MAX_INPUT_DEPTH are refused as BAD_USER_INPUT naming the argument path (HTTP 400). Then the
+ * variables are coerced to their types (coerceVariables), a wrong one refused the same way, naming its path.
  */
 export function inputGuardPlugin(schema: GraphQLSchema): ApolloServerPlugin<Context> {
   return {
@@ -238,6 +293,7 @@ export function inputGuardPlugin(schema: GraphQLSchema): ApolloServerPlugin<Cont
             sites.literalChecked = true;
           }
           sites.withVariables.forEach(check);
+          if (operation) coerceVariables(schema, operation, variables);
         },
       };
     },

@@ -21,6 +21,7 @@ import { graphqlRoute } from './graphql-http';
 import { createHttpServer, createRouter, HttpError, sendJson, type Route } from './http';
 import { catalogCachePlugin, stringifyResult } from './catalog-cache';
 import { inputGuardPlugin } from './input-guard';
+import { requestErrorsPlugin } from './request-errors';
 import { createArmor, parseOptions } from './limits';
 import { createMetrics, observabilityPlugin, type Metrics } from './observability';
 import { buildAppSchema, catalogQueryFields } from './schema';
@@ -112,6 +113,8 @@ export async function createApp({
       // We send no cache hints; without this plugin Apollo needn't wrap every field resolver.
       ApolloServerPluginCacheControlDisabled(),
       observabilityPlugin(metrics, logged),
+      // Says what each parse and validation error is, for formatError (not by graphql-js's wording).
+      requestErrorsPlugin({ maxTokens: config.limits.maxTokens }),
       inputGuardPlugin(schema),
       // Subscriptions: refused over HTTP, handed back to the WebSocket layer once every check passed.
       transportPlugin(),

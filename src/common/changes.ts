@@ -1,4 +1,4 @@
-import type { Context } from './context';
+import type { TxContext } from './context';
 
 /**
  * The change feed: what a committed write tells every service instance. Services publish a change from
@@ -85,7 +85,7 @@ export interface ChangeSource {
  * Publishes a change from inside the writing transaction (`tx` is a transaction's context): PostgreSQL keeps
  * the notification until commit and drops it on rollback. Payloads stay far below NOTIFY's 8000-byte limit.
  */
-export async function publishChange(tx: Context, change: Change): Promise<void> {
+export async function publishChange(tx: TxContext, change: Change): Promise<void> {
   await tx.db.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(change)]);
 }
 

@@ -19,9 +19,21 @@ export interface Context {
   /** This service instance's change feed and the caches built on it (shared by every request). */
   instance: InstanceState;
   /**
-   * Runs `work` in one transaction, with a context whose `db` and `loaders` use it: every query inside must
-   * go through that context (with the embedded database's single connection, any other query would wait
-   * forever). A failure rolls everything back. Loaders of the outer context are cleared afterwards.
+   * Runs `work` in one transaction, with a `TxContext` whose `db` and `loaders` use it. A failure rolls
+   * everything back; loaders of the outer context are cleared afterwards. Called on a `TxContext`, it joins
+   * that transaction (the same `tx` is passed on).
    */
-  transaction<T>(work: (tx: Context) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: TxContext) => Promise<T>): Promise<T>;
+}
+
+/**
+ * The context inside `ctx.transaction(async (tx) => …)`: its `db` and `loaders` are the transaction's. Whatever
+ * must run inside a transaction (writes, row and advisory locks, `publishChange`) takes a `TxContext`, so that
+ * handing it the outer `Context` is a type error: with the embedded database's single connection, a query through
+ * the outer context inside a transaction would wait for that connection until DATABASE_POOL_WAIT_MS. A `TxContext`
+ * is a `Context`, so reads take either.
+ */
+export interface TxContext extends Context {
+  /** The brand: set only on the contexts that `transaction` makes (true at run time too). */
+  readonly inTransaction: true;
 }

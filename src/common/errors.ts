@@ -11,10 +11,16 @@ export type ErrorCode =
   | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL_SERVER_ERROR';
 
-/** An error meant for the caller: its message and extensions reach the response unchanged. */
+/**
+ * An error meant for the caller: its message and extensions reach the response unchanged. It carries its code
+ * (`code`, also `extensions.code`): formatError passes it through by its class, never by its wording.
+ */
 export class AppError extends GraphQLError {
+  readonly code: ErrorCode;
+
   constructor(code: ErrorCode, message: string, extensions: Record<string, unknown> = {}) {
     super(message, { extensions: { ...extensions, code } });
+    this.code = code;
   }
 }
 
@@ -83,9 +89,10 @@ export class ForbiddenError extends AppError {
   }
 }
 
+/** `field`: the input path of the value that is taken (`input.name`), when one value is the cause. */
 export class ConflictError extends AppError {
-  constructor(message: string) {
-    super('CONFLICT', message);
+  constructor(message: string, field?: string) {
+    super('CONFLICT', message, field ? { field } : {});
   }
 }
 

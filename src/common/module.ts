@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Change } from './changes';
 import type { Boot } from './commands';
-import type { Context } from './context';
+import type { TxContext } from './context';
 import type { NodeType } from './relay/node';
 
 /**
@@ -12,7 +12,8 @@ import type { NodeType } from './relay/node';
 export interface Seeder {
   name: string;
   mode: 'always' | 'once';
-  run(ctx: Context): Promise<string>;
+  /** Runs inside the seeder's transaction (which holds SEED_LOCK). */
+  run(tx: TxContext): Promise<string>;
 }
 
 /** A class: a TypeORM entity or a type-graphql resolver. */

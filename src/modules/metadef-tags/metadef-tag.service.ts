@@ -1,4 +1,4 @@
-import type { Context } from '../../common/context';
+import type { Context, TxContext } from '../../common/context';
 import { ConflictError, InputError, NotFoundError, ProblemList, checkText } from '../../common/errors';
 import type { Namespace } from '../namespaces/namespace.entity';
 import { assertNotProtected, assertWithinQuota } from '../namespaces/namespace.policy';
@@ -50,7 +50,7 @@ export class MetadefTagService {
     return namespace && this.find(ctx, namespace, name);
   }
 
-  private async checkQuota(tx: Context, namespace: Namespace, adding: number): Promise<void> {
+  private async checkQuota(tx: TxContext, namespace: Namespace, adding: number): Promise<void> {
     if (tx.identity.isAdmin || adding <= 0) return;
     const existing = await tx.db.getRepository(MetadefTag).countBy({ namespaceId: namespace.pk });
     assertWithinQuota(tx, namespace, this.quota(tx), existing, adding);
@@ -74,7 +74,7 @@ export class MetadefTagService {
 
   /** Adds tags (optionally each with a parent name); CONFLICT for a name that exists. */
   async add(
-    tx: Context,
+    tx: TxContext,
     namespace: Namespace,
     tags: readonly TagDoc[],
     prefix: string,
@@ -202,7 +202,7 @@ export class MetadefTagService {
     });
   }
 
-  private async setParent(tx: Context, tag: MetadefTag, parent: MetadefTag, field: string, save = true) {
+  private async setParent(tx: TxContext, tag: MetadefTag, parent: MetadefTag, field: string, save = true) {
     if (parent.pk === tag.pk) throw new InputError(field, 'a tag cannot be its own parent');
     const descendants = await tx.loaders.get(tagDescendantsByPk).clear(tag.pk).load(tag.pk);
     if (descendants.some((descendant) => descendant.pk === parent.pk)) {

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Context } from '../../common/context';
+import type { Context, TxContext } from '../../common/context';
 import { InputError } from '../../common/errors';
 import { MetadefTag } from '../metadef-tags/metadef-tag.entity';
 import { tagsByNamespacePk } from '../metadef-tags/metadef-tag.loaders';
@@ -237,7 +237,7 @@ export class MetadefsService {
   }
 
   private async create(
-    tx: Context,
+    tx: TxContext,
     doc: GlanceNamespaceDocument,
     options: LoadOptions,
     warnings: string[],
@@ -264,7 +264,7 @@ export class MetadefsService {
 
   /** Glance's --merge: add what is missing; with preferNew the file's definitions replace existing ones. */
   private async merge(
-    tx: Context,
+    tx: TxContext,
     namespace: Namespace,
     doc: GlanceNamespaceDocument,
     options: LoadOptions,

@@ -1,5 +1,5 @@
 import { CHANGES_CHANNEL, type ChangeKind, type NamespaceSight } from '../../common/changes';
-import type { Context } from '../../common/context';
+import type { Context, TxContext } from '../../common/context';
 import {
   ConflictError,
   ForbiddenError,
@@ -9,6 +9,7 @@ import {
   checkText,
 } from '../../common/errors';
 import { numericKey } from '../../common/relay/node';
+import { withUniqueConflicts } from '../../db/unique';
 import { OrderDirection } from '../../common/relay/order';
 import {
   pageOf,
@@ -116,6 +117,10 @@ function checkNamespaceFields(
   problems.throwIfAny();
 }
 
+/** A namespace name already in use: the write's CONFLICT, whether its check or the unique constraint found it. */
+const nameTaken = (name: string) => () =>
+  new ConflictError(`Namespace "${name}" already exists`, 'input.name');
+
 /** The advisory lock class of namespace creations by one owner (the other key is the owner's hash). */
 const NAMESPACE_QUOTA_LOCK = 7301948;
 
@@ -125,7 +130,7 @@ const NAMESPACE_QUOTA_LOCK = 7301948;
  * types as they are now (call it before deleting a namespace). Delivered on commit only.
  */
 export async function publishCatalogChange(
-  tx: Context,
+  tx: TxContext,
   kind: ChangeKind,
   node: { type: string; key: string | number },
   namespacePk: number,
@@ -148,7 +153,7 @@ const RESOURCE_TYPES_OF_N = `COALESCE((SELECT json_agg(rt.name ORDER BY rt.name)
                                        WHERE nrt.namespace_id = n.id), '[]'::json)`;
 
 /** What decides who sees a namespace and which subscriptions match it, as it is now (before a write changes it). */
-async function sightOf(tx: Context, namespacePk: number): Promise<NamespaceSight> {
+async function sightOf(tx: TxContext, namespacePk: number): Promise<NamespaceSight> {
   const [row] = await tx.db.query(
     `SELECT n.name AS namespace, n.owner, n.visibility = 'public' AS public,
             ${RESOURCE_TYPES_OF_N} AS "resourceTypes"
@@ -163,7 +168,7 @@ async function sightOf(tx: Context, namespacePk: number): Promise<NamespaceSight
  * its sight before the write, when the write may have changed it (see CatalogChange.before).
  */
 export const publishNamespaceChange = (
-  tx: Context,
+  tx: TxContext,
   kind: ChangeKind,
   namespace: Namespace,
   before?: NamespaceSight,
@@ -280,7 +285,7 @@ export class NamespaceService {
   }
 
   /** The namespace locked for the rest of the transaction, if the caller may change what is in it. */
-  async requireWritable(tx: Context, name: string): Promise<Namespace> {
+  async requireWritable(tx: TxContext, name: string): Promise<Namespace> {
     const namespace = await tx.db
       .getRepository(Namespace)
       .createQueryBuilder('ns')
@@ -300,18 +305,20 @@ export class NamespaceService {
       assertCanCreate(tx, owner);
       if (!tx.identity.isAdmin) await this.checkNamespaceQuota(tx, owner);
       const repository = tx.db.getRepository(Namespace);
-      if (await repository.existsBy({ name: input.name })) {
-        throw new ConflictError(`Namespace "${input.name}" already exists`);
-      }
-      const namespace = await repository.save(
-        repository.create({
-          name: input.name,
-          displayName: input.displayName ?? null,
-          description: input.description ?? null,
-          visibility: input.visibility ?? Visibility.PRIVATE,
-          protected: input.protected ?? false,
-          owner,
-        }),
+      const taken = nameTaken(input.name);
+      if (await repository.existsBy({ name: input.name })) throw taken();
+      const namespace = await withUniqueConflicts(
+        repository.save(
+          repository.create({
+            name: input.name,
+            displayName: input.displayName ?? null,
+            description: input.description ?? null,
+            visibility: input.visibility ?? Visibility.PRIVATE,
+            protected: input.protected ?? false,
+            owner,
+          }),
+        ),
+        { namespaces_name_key: taken },
       );
       const associations = input.resourceTypeAssociations ?? [];
       const seen = new Set<string>();
@@ -347,12 +354,13 @@ export class NamespaceService {
         throw new ForbiddenError('Only admins may change the owner of a namespace');
       }
       const repository = tx.db.getRepository(Namespace);
+      const taken = nameTaken(input.name ?? namespace.name);
       if (
         input.name != null &&
         input.name !== namespace.name &&
         (await repository.existsBy({ name: input.name }))
       ) {
-        throw new ConflictError(`Namespace "${input.name}" already exists`);
+        throw taken();
       }
       if (input.name != null) namespace.name = input.name;
       if (input.displayName !== undefined) namespace.displayName = input.displayName;
@@ -360,7 +368,7 @@ export class NamespaceService {
       if (input.visibility != null) namespace.visibility = input.visibility;
       if (input.protected != null) namespace.protected = input.protected;
       if (input.owner != null) namespace.owner = input.owner;
-      const saved = await repository.save(namespace);
+      const saved = await withUniqueConflicts(repository.save(namespace), { namespaces_name_key: taken });
       await publishNamespaceChange(tx, 'UPDATED', saved, before);
       return saved;
     });
@@ -408,7 +416,7 @@ export class NamespaceService {
   }
 
   private async insertAssociations(
-    tx: Context,
+    tx: TxContext,
     namespace: Namespace,
     inputs: readonly AssociationDoc[],
     pathOf: (index: number) => string,
@@ -447,7 +455,7 @@ export class NamespaceService {
    * advisory lock on the owner (released at commit or rollback), so its count sees every namespace committed
    * before it, on any number of instances sharing the database.
    */
-  private async checkNamespaceQuota(tx: Context, owner: string): Promise<void> {
+  private async checkNamespaceQuota(tx: TxContext, owner: string): Promise<void> {
     await tx.db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [NAMESPACE_QUOTA_LOCK, owner]);
     const limit = tx.config.quotas.namespacesPerProject;
     const count = await tx.db.getRepository(Namespace).countBy({ owner });

@@ -1,4 +1,4 @@
-import type { Context } from '../../common/context';
+import type { Context, TxContext } from '../../common/context';
 import { InputError } from '../../common/errors';
 import { encodeGlobalId } from '../../common/relay/global-id';
 import type { Node } from '../../common/relay/node';
@@ -39,8 +39,8 @@ interface ViewableRow {
  * applies a prefix), whichever id the deletion was asked with.
  */
 export class NodeDeletionService {
-  delete(tx: Context, node: Node): Promise<DeletedNodeRef[]> {
-    return tx.transaction(async (tx) => {
+  delete(ctx: Context, node: Node): Promise<DeletedNodeRef[]> {
+    return ctx.transaction(async (tx) => {
       if (node instanceof Namespace) {
         // Locked first (as the delete will), so that nothing is added to it or associated between the listing
         // and the delete; NOT_FOUND / FORBIDDEN exactly as deleteNamespace.
@@ -96,18 +96,18 @@ export class NodeDeletionService {
     });
   }
 
-  private async namespaceName(tx: Context, pk: number): Promise<string> {
+  private async namespaceName(tx: TxContext, pk: number): Promise<string> {
     return (await tx.db.getRepository(Namespace).findOneByOrFail({ pk })).name;
   }
 
   /** The namespace's name, with the namespace locked for the transaction (NOT_FOUND / FORBIDDEN as its writes). */
-  private async lockNamespace(tx: Context, pk: number): Promise<string> {
+  private async lockNamespace(tx: TxContext, pk: number): Promise<string> {
     return (await namespaceService.requireWritable(tx, await this.namespaceName(tx, pk))).name;
   }
 
   /** The rows of these node types whose `column` (namespace_id or object_id) is `pk`, by type then key. */
   private async rowsIn(
-    tx: Context,
+    tx: TxContext,
     column: 'namespace_id' | 'object_id',
     pk: number,
     types: (typeof PropertyDefinition | typeof MetadefObject | typeof MetadefTag)[],
@@ -132,7 +132,11 @@ export class NodeDeletionService {
    * Each row's plain id, then its id in every resource type view of the namespace: one per association that
    * applies a prefix (an association without one shows the plain node; see ResourceTypeView).
    */
-  private async withViews(tx: Context, namespacePk: number, rows: ViewableRow[]): Promise<DeletedNodeRef[]> {
+  private async withViews(
+    tx: TxContext,
+    namespacePk: number,
+    rows: ViewableRow[],
+  ): Promise<DeletedNodeRef[]> {
     const views: { name: string }[] = await tx.db.query(
       `SELECT rt.name FROM namespace_resource_types nrt JOIN resource_types rt ON rt.id = nrt.resource_type_id
         WHERE nrt.namespace_id = $1 AND nrt.prefix <> '' ORDER BY rt.name`,

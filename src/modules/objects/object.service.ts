@@ -1,4 +1,4 @@
-import type { Context } from '../../common/context';
+import type { Context, TxContext } from '../../common/context';
 import { ConflictError, NotFoundError, ProblemList, checkText } from '../../common/errors';
 import type { Namespace } from '../namespaces/namespace.entity';
 import { assertNotProtected, assertWithinQuota } from '../namespaces/namespace.policy';
@@ -71,13 +71,13 @@ export class ObjectService {
     };
   }
 
-  find(tx: Context, namespace: Namespace, name: string): Promise<MetadefObject | null> {
-    return tx.db.getRepository(MetadefObject).findOneBy({ namespaceId: namespace.pk, name });
+  find(ctx: Context, namespace: Namespace, name: string): Promise<MetadefObject | null> {
+    return ctx.db.getRepository(MetadefObject).findOneBy({ namespaceId: namespace.pk, name });
   }
 
   /** Adds objects (with their properties) to a namespace; CONFLICT on a name already taken. */
   async add(
-    tx: Context,
+    tx: TxContext,
     namespace: Namespace,
     inputs: readonly ObjectDoc[],
     prefix: string,
@@ -118,7 +118,7 @@ export class ObjectService {
   }
 
   private async insertChecked(
-    tx: Context,
+    tx: TxContext,
     namespace: Namespace,
     object: CheckedObject,
   ): Promise<MetadefObject> {
@@ -175,7 +175,7 @@ export class ObjectService {
   }
 
   private async replace(
-    tx: Context,
+    tx: TxContext,
     namespace: Namespace,
     existing: MetadefObject,
     object: CheckedObject,
@@ -193,7 +193,7 @@ export class ObjectService {
   }
 
   /** Replaces an existing object by name with a new definition (import with --prefer-new). */
-  async replaceByName(tx: Context, namespace: Namespace, input: ObjectDoc, prefix: string): Promise<void> {
+  async replaceByName(tx: TxContext, namespace: Namespace, input: ObjectDoc, prefix: string): Promise<void> {
     const existing = await this.find(tx, namespace, input.name);
     const object = checkObject(input, prefix);
     if (existing) await this.replace(tx, namespace, existing, object);

@@ -1,5 +1,5 @@
 import { IsNull } from 'typeorm';
-import type { Context } from '../../common/context';
+import type { Context, TxContext } from '../../common/context';
 import { ConflictError, NotFoundError, ProblemList, checkText } from '../../common/errors';
 import type { Namespace } from '../namespaces/namespace.entity';
 import { assertNotProtected, assertWithinQuota } from '../namespaces/namespace.policy';
@@ -70,7 +70,7 @@ export const PROPERTY_QUOTA = (ctx: Context) => ({
 
 export class PropertyService {
   /** Non-admin writers: every property definition of the namespace (its objects' included) counts. */
-  async checkQuota(tx: Context, namespace: Namespace, adding: number): Promise<void> {
+  async checkQuota(tx: TxContext, namespace: Namespace, adding: number): Promise<void> {
     if (tx.identity.isAdmin || adding <= 0) return;
     const existing = await tx.db.getRepository(PropertyDefinition).countBy({ namespaceId: namespace.pk });
     assertWithinQuota(tx, namespace, PROPERTY_QUOTA(tx), existing, adding);
@@ -78,7 +78,7 @@ export class PropertyService {
 
   /** Inserts validated properties of a namespace (objectId null) or of an object. */
   async insert(
-    tx: Context,
+    tx: TxContext,
     namespace: Namespace,
     objectId: number | null,
     properties: CheckedProperty[],
@@ -92,7 +92,12 @@ export class PropertyService {
   }
 
   /** Adds namespace-level properties, failing CONFLICT on a name already taken. */
-  async add(tx: Context, namespace: Namespace, docs: readonly PropertyDoc[], prefix: string): Promise<void> {
+  async add(
+    tx: TxContext,
+    namespace: Namespace,
+    docs: readonly PropertyDoc[],
+    prefix: string,
+  ): Promise<void> {
     const checked = checkProperties(docs, prefix);
     await this.checkQuota(tx, namespace, checked.length);
     for (const [index, property] of checked.entries()) {
@@ -105,8 +110,8 @@ export class PropertyService {
     await this.insert(tx, namespace, null, checked);
   }
 
-  find(tx: Context, namespace: Namespace, name: string): Promise<PropertyDefinition | null> {
-    return tx.db
+  find(ctx: Context, namespace: Namespace, name: string): Promise<PropertyDefinition | null> {
+    return ctx.db
       .getRepository(PropertyDefinition)
       .findOneBy({ namespaceId: namespace.pk, objectId: IsNull(), storedName: name });
   }
@@ -167,7 +172,7 @@ export class PropertyService {
 
   /** Overwrites one stored definition (same row: its key and relations stay). */
   async replace(
-    tx: Context,
+    tx: TxContext,
     existing: PropertyDefinition,
     property: CheckedProperty,
   ): Promise<PropertyDefinition> {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { SelectQueryBuilder } from 'typeorm';
 import { publishChange, type ChangeKind } from '../../common/changes';
-import type { Context } from '../../common/context';
+import type { Context, TxContext } from '../../common/context';
 import { checkText, ConflictError, InputError, NotFoundError, type InputProblem } from '../../common/errors';
 import { paginate, type Page, type PageArgs } from '../../common/relay/paginate';
+import { withUniqueConflicts } from '../../db/unique';
 import { assertCanWritePlacement } from '../traits/trait.policy';
 import { traitService } from '../traits/trait.service';
 import { RESOURCE_PROVIDER_NAME_MAX, ResourceProvider } from './resource-provider.entity';
@@ -57,7 +58,7 @@ function checkProviderName(field: string, name: string): string {
 }
 
 /** A provider created, renamed, moved or deleted, or its traits changed: with its generation, on commit. */
-function publishProviderChange(tx: Context, kind: ChangeKind, provider: ResourceProvider): Promise<void> {
+function publishProviderChange(tx: TxContext, kind: ChangeKind, provider: ResourceProvider): Promise<void> {
   return publishChange(tx, {
     topic: 'provider',
     kind,
@@ -66,6 +67,10 @@ function publishProviderChange(tx: Context, kind: ChangeKind, provider: Resource
     generation: provider.generation,
   });
 }
+
+/** A provider name already in use: the write's CONFLICT, whether its check or the unique constraint found it. */
+const providerNameTaken = (name: string) => () =>
+  new ConflictError(`A resource provider named "${name}" already exists`, 'input.name');
 
 export class ResourceProviderService {
   async list(
@@ -141,12 +146,12 @@ export class ResourceProviderService {
     return ctx.transaction(async (tx) => {
       assertCanWritePlacement(tx, 'resource providers');
       const repository = tx.db.getRepository(ResourceProvider);
-      if (input.uuid != null && (await repository.existsBy({ uuid: input.uuid }))) {
-        throw new ConflictError(`A resource provider with uuid "${input.uuid}" already exists`);
-      }
-      if (await repository.existsBy({ name: input.name })) {
-        throw new ConflictError(`A resource provider named "${input.name}" already exists`);
-      }
+      const uuid = input.uuid ?? randomUUID();
+      const uuidTaken = () =>
+        new ConflictError(`A resource provider with uuid "${uuid}" already exists`, 'input.uuid');
+      const nameTaken = providerNameTaken(input.name);
+      if (input.uuid != null && (await repository.existsBy({ uuid }))) throw uuidTaken();
+      if (await repository.existsBy({ name: input.name })) throw nameTaken();
       let parent: ResourceProvider | null = null;
       if (input.parentUuid != null) {
         // Shared with other creations, exclusive with moves: the parent's root_id cannot change under us.
@@ -154,12 +159,15 @@ export class ResourceProviderService {
         parent = await this.requireParent(tx, input.parentUuid);
       }
       // The id is drawn first so that a root's root_id can be itself in the same statement.
-      const [row]: { id: number }[] = await tx.db.query(
-        `INSERT INTO resource_providers (id, uuid, name, parent_id, root_id)
-         SELECT n.id, $1::uuid, $2::varchar, $3::int, COALESCE($4::int, n.id)
-           FROM (SELECT nextval('resource_providers_id_seq')::int AS id) n
-         RETURNING id`,
-        [input.uuid ?? randomUUID(), input.name, parent?.pk ?? null, parent?.rootId ?? null],
+      const [row]: { id: number }[] = await withUniqueConflicts(
+        tx.db.query(
+          `INSERT INTO resource_providers (id, uuid, name, parent_id, root_id)
+           SELECT n.id, $1::uuid, $2::varchar, $3::int, COALESCE($4::int, n.id)
+             FROM (SELECT nextval('resource_providers_id_seq')::int AS id) n
+           RETURNING id`,
+          [uuid, input.name, parent?.pk ?? null, parent?.rootId ?? null],
+        ),
+        { resource_providers_uuid_key: uuidTaken, resource_providers_name_key: nameTaken },
       );
       const created = await repository.findOneByOrFail({ pk: row.id });
       await publishProviderChange(tx, 'CREATED', created);
@@ -177,20 +185,24 @@ export class ResourceProviderService {
       const provider = await this.requireLocked(tx, uuid);
       if (input.name === null) throw new InputError('input.name', 'cannot be null');
       const repository = tx.db.getRepository(ResourceProvider);
+      const nameTaken = providerNameTaken(input.name ?? provider.name);
       if (
         input.name != null &&
         input.name !== provider.name &&
         (await repository.existsBy({ name: input.name }))
       ) {
-        throw new ConflictError(`A resource provider named "${input.name}" already exists`);
+        throw nameTaken();
       }
       let parentId = provider.parentId;
       if (moving) {
         parentId = await this.moveSubtree(tx, provider, input.parentUuid ?? null);
       }
-      await tx.db.query(
-        'UPDATE resource_providers SET name = $2, parent_id = $3, updated_at = now() WHERE id = $1',
-        [provider.pk, input.name ?? provider.name, parentId],
+      await withUniqueConflicts(
+        tx.db.query(
+          'UPDATE resource_providers SET name = $2, parent_id = $3, updated_at = now() WHERE id = $1',
+          [provider.pk, input.name ?? provider.name, parentId],
+        ),
+        { resource_providers_name_key: nameTaken },
       );
       const updated = await repository.findOneByOrFail({ pk: provider.pk });
       await publishProviderChange(tx, 'UPDATED', updated);
@@ -255,14 +267,14 @@ export class ResourceProviderService {
   }
 
   /** The provider after a trait write; a change event with the new generation when the set changed. */
-  private async reloadAfterTraits(tx: Context, before: ResourceProvider): Promise<ResourceProvider> {
+  private async reloadAfterTraits(tx: TxContext, before: ResourceProvider): Promise<ResourceProvider> {
     const after = await tx.db.getRepository(ResourceProvider).findOneByOrFail({ pk: before.pk });
     if (after.generation !== before.generation) await publishProviderChange(tx, 'UPDATED', after);
     return after;
   }
 
   /** Makes the provider's traits exactly these; when that changes the set, its generation grows by one. */
-  private async replaceTraits(tx: Context, providerPk: number, traitPks: number[]): Promise<void> {
+  private async replaceTraits(tx: TxContext, providerPk: number, traitPks: number[]): Promise<void> {
     const [, removed]: [unknown[], number] = await tx.db.query(
       'DELETE FROM resource_provider_traits WHERE resource_provider_id = $1 AND trait_id <> ALL($2::int[])',
       [providerPk, traitPks],
@@ -287,7 +299,7 @@ export class ResourceProviderService {
    * parent key. A provider cannot go under itself or one of its descendants. The caller holds TREE_LOCK.
    */
   private async moveSubtree(
-    tx: Context,
+    tx: TxContext,
     provider: ResourceProvider,
     parentUuid: string | null,
   ): Promise<number | null> {
@@ -328,7 +340,7 @@ export class ResourceProviderService {
   }
 
   /** The parent named by an input, share-locked so that it cannot be deleted before we commit. */
-  private async requireParent(tx: Context, uuid: string): Promise<ResourceProvider> {
+  private async requireParent(tx: TxContext, uuid: string): Promise<ResourceProvider> {
     const parent = await tx.db
       .getRepository(ResourceProvider)
       .createQueryBuilder('rp')
@@ -344,7 +356,7 @@ export class ResourceProviderService {
    * provider itself; trait writers take FOR NO KEY UPDATE.
    */
   private async requireLocked(
-    tx: Context,
+    tx: TxContext,
     uuid: string,
     lock: 'pessimistic_write' | typeof TRAIT_WRITE_LOCK = 'pessimistic_write',
   ): Promise<ResourceProvider> {

@@ -1,5 +1,5 @@
 import { In, type SelectQueryBuilder } from 'typeorm';
-import type { Context } from '../../common/context';
+import type { Context, TxContext } from '../../common/context';
 import { InputError, checkText } from '../../common/errors';
 import type { Identity } from '../../common/identity/identity';
 import { Visibility } from '../namespaces/namespace.entity';
@@ -77,15 +77,15 @@ export class ResourceTypeService {
    * they cannot see is unknown, BAD_USER_INPUT, as createResource answers.
    */
   async resolve(
-    ctx: Context,
+    tx: TxContext,
     names: readonly string[],
     fieldOf: (index: number) => string,
   ): Promise<Map<string, ResourceType>> {
     names.forEach((name, index) => checkResourceTypeName(fieldOf(index), name));
     const unique = [...new Set(names)];
     if (!unique.length) return new Map();
-    const repository = ctx.db.getRepository(ResourceType);
-    if (ctx.identity.isAdmin) {
+    const repository = tx.db.getRepository(ResourceType);
+    if (tx.identity.isAdmin) {
       await repository
         .createQueryBuilder()
         .insert()
@@ -94,7 +94,7 @@ export class ResourceTypeService {
         .execute();
     }
     const query = repository.createQueryBuilder('rt').where({ name: In(unique) });
-    const types = await restrictToVisibleTypes(query, 'rt', ctx.identity).getMany();
+    const types = await restrictToVisibleTypes(query, 'rt', tx.identity).getMany();
     const found = new Map(types.map((type) => [type.name, type]));
     const unknown = names.findIndex((name) => !found.has(name));
     if (unknown >= 0) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CHANGES_CHANNEL, type ChangeKind } from '../../common/changes';
-import type { Context } from '../../common/context';
+import type { Context, TxContext } from '../../common/context';
 import {
   ConflictError,
   ForbiddenError,
@@ -165,7 +165,7 @@ export class ResourceService {
   }
 
   /** The resource, locked for the rest of the transaction (so tag counts cannot race), if the caller may change it. */
-  async requireWritable(tx: Context, uuid: string): Promise<Resource> {
+  async requireWritable(tx: TxContext, uuid: string): Promise<Resource> {
     const resource = await this.query(tx)
       .where('r.uuid = :uuid', { uuid })
       .setLock('pessimistic_write', undefined, ['r'])
@@ -314,22 +314,22 @@ export class ResourceService {
   }
 
   /** The catalog's resource type: an admin registers an unknown one; anyone else must name a known one. */
-  private async resolveType(tx: Context, name: string, field: string): Promise<ResourceType> {
+  private async resolveType(tx: TxContext, name: string, field: string): Promise<ResourceType> {
     return (await resourceTypeService.resolve(tx, [name], () => field)).get(name)!;
   }
 
-  private async reload(tx: Context, pk: number): Promise<Resource> {
+  private async reload(tx: TxContext, pk: number): Promise<Resource> {
     return this.query(tx).where('r.id = :pk', { pk }).getOneOrFail();
   }
 
   /** Marks the resource changed (its name, tags or properties): a new updated_at, and a change event. */
-  private async touch(tx: Context, pk: number): Promise<void> {
+  private async touch(tx: TxContext, pk: number): Promise<void> {
     await tx.db.query(`UPDATE resources SET updated_at = now() WHERE id = $1`, [pk]);
     await this.publish(tx, 'UPDATED', pk);
   }
 
   /** Publishes a change of the resource, with its type and project (what subscribers filter on). */
-  private async publish(tx: Context, kind: ChangeKind, pk: number): Promise<void> {
+  private async publish(tx: TxContext, kind: ChangeKind, pk: number): Promise<void> {
     await tx.db.query(
       `SELECT pg_notify($1, json_build_object('topic', 'resource', 'kind', $2::text, 'key', r.id::text,
          'uuid', r.uuid, 'resourceType', rt.name, 'project', r.project_id)::text)
@@ -338,7 +338,7 @@ export class ResourceService {
     );
   }
 
-  private async currentTags(tx: Context, pk: number): Promise<string[]> {
+  private async currentTags(tx: TxContext, pk: number): Promise<string[]> {
     const rows: { tag: string }[] = await tx.db.query(
       `SELECT tag FROM resource_tags WHERE resource_id = $1 ORDER BY tag`,
       [pk],
@@ -346,7 +346,7 @@ export class ResourceService {
     return rows.map((row) => row.tag);
   }
 
-  private async writeTags(tx: Context, pk: number, tags: string[]): Promise<void> {
+  private async writeTags(tx: TxContext, pk: number, tags: string[]): Promise<void> {
     if (!tags.length) return;
     await tx.db.query(
       `INSERT INTO resource_tags (resource_id, tag) SELECT $1, tag FROM unnest($2::text[]) AS tag
@@ -362,7 +362,7 @@ export class ResourceService {
    * inserted in one (byte) order so that two writers of overlapping new keys wait for each other instead of
    * deadlocking.
    */
-  private async recordKeys(tx: Context, resourceTypeId: number, names: string[]): Promise<void> {
+  private async recordKeys(tx: TxContext, resourceTypeId: number, names: string[]): Promise<void> {
     if (!names.length) return;
     await tx.db.query(
       `INSERT INTO discovered_properties (resource_type_id, name, private)
@@ -374,7 +374,7 @@ export class ResourceService {
 
   /** Replaces every property of the resource; a new key becomes a discovered property of its type. */
   private async writeProperties(
-    tx: Context,
+    tx: TxContext,
     pk: number,
     resourceTypeId: number,
     properties: unknown,

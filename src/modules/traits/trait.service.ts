@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { publishChange, type ChangeKind } from '../../common/changes';
-import type { Context } from '../../common/context';
+import type { Context, TxContext } from '../../common/context';
 import { ConflictError, InputError, NotFoundError } from '../../common/errors';
 import { seedsPath } from '../../common/paths';
 import { paginate, type Page, type PageArgs } from '../../common/relay/paginate';
@@ -54,7 +54,11 @@ export function describeSyncReport(report: TraitSyncReport): string {
 }
 
 /** Tells every instance (subscribers, trait name caches) that a trait was created or deleted, on commit. */
-function publishTraitChange(tx: Context, kind: ChangeKind, trait: Pick<Trait, 'pk' | 'name'>): Promise<void> {
+function publishTraitChange(
+  tx: TxContext,
+  kind: ChangeKind,
+  trait: Pick<Trait, 'pk' | 'name'>,
+): Promise<void> {
   return publishChange(tx, { topic: 'trait', kind, key: String(trait.pk), name: trait.name });
 }
 
