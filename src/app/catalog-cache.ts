@@ -3,6 +3,7 @@ import type { FormattedExecutionResult, OperationDefinitionNode } from 'graphql'
 import { LRUCache } from 'lru-cache';
 import type { InstanceState } from '../common/changes';
 import type { Context } from '../common/context';
+import type { Metrics } from './observability';
 
 /**
  * The Query fields that read nothing but the catalog (namespaces, their properties, objects and tags, resource
@@ -184,7 +185,9 @@ const pending = new WeakMap<object, { key: string; version: string }>();
  * was computed, and keeps the answers computed without errors. Runs after parsing, validation, the query limits
  * and the input guard (the same document and variables pass them again every time), and before execution.
  */
-export function catalogCachePlugin(): ApolloServerPlugin<Context> {
+export function catalogCachePlugin(
+  metrics?: Pick<Metrics, 'catalogCacheHits' | 'catalogCacheMisses'>,
+): ApolloServerPlugin<Context> {
   return {
     async requestDidStart({ contextValue }) {
       if (contextValue.config.catalogCacheMb <= 0) return;
@@ -208,11 +211,13 @@ export function catalogCachePlugin(): ApolloServerPlugin<Context> {
           ]);
           const cached = cache.get(key, version);
           if (cached) {
+            metrics?.catalogCacheHits.inc();
             return {
               http: { status: undefined, headers: new HeaderMap() },
               body: { kind: 'single', singleResult: cached },
             };
           }
+          metrics?.catalogCacheMisses.inc();
           pending.set(ctx, { key, version });
           return null;
         },

@@ -22,7 +22,8 @@ import { createHttpServer, createRouter, HttpError, sendJson, type Route } from 
 import { catalogCachePlugin, stringifyResult } from './catalog-cache';
 import { inputGuardPlugin } from './input-guard';
 import { createArmor, parseOptions } from './limits';
-import { createMetrics, observabilityPlugin, type Metrics } from './observability';
+import { observeRequests, routeLabeller } from './http-observability';
+import { createMetrics, observabilityPlugin, observeInstance, type Metrics } from './observability';
 import { buildAppSchema } from './schema';
 import { attachSubscriptions, transportPlugin } from './subscriptions';
 
@@ -117,7 +118,7 @@ export async function createApp({
       transportPlugin(),
       ...armor.plugins,
       // Last: serves a cached answer only to an operation every plugin above has let through.
-      catalogCachePlugin(),
+      catalogCachePlugin(metrics),
     ],
     validationRules: [...armor.validationRules],
     allowBatchedHttpRequests: false,
@@ -129,13 +130,15 @@ export async function createApp({
     heartbeatTimeoutMs: config.feedHeartbeatTimeoutMs,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
   });
+  const instance = new InstanceState(changes);
   const deps: ContextDeps = {
     config,
     dataSource: database.dataSource,
     logger,
     authenticate: createAuthenticator(config, logger),
-    instance: new InstanceState(changes),
+    instance,
   };
+  observeInstance(metrics, { database, changes, instance });
 
   /** Set once stop() begins: /health/ready answers 503 from then on. */
   let shuttingDown = false;
@@ -208,7 +211,10 @@ export async function createApp({
     closeAfterEachResponse,
     drain,
   } = createHttpServer(
-    createRouter(routes, logger, config.explorer ? explorerFallback(config.explorerDir) : undefined),
+    observeRequests(
+      createRouter(routes, logger, config.explorer ? explorerFallback(config.explorerDir) : undefined),
+      { metrics, route: routeLabeller(routes, config.explorer) },
+    ),
     logger,
   );
   const subscriptions = attachSubscriptions({
