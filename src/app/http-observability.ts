@@ -1,6 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Route } from './http';
 import type { Metrics } from './observability';
+import type { Tracing } from './tracing';
+
+/** Probes and scrapes, every few seconds from every replica: no trace of their own. */
+const UNTRACED_ROUTES = new Set(['/health/live', '/health/ready', '/metrics']);
 
 /** The methods labelled by name; anything else a client sends is `other` (the label set stays bounded). */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -36,24 +41,63 @@ export const methodLabel = (method: string | undefined): string =>
 
 /**
  * Wraps the server's request listener: counts every response in `metacatalog_http_requests_total` by method,
- * route and status once it is done (`aborted` when the client left before it was complete). WebSocket upgrades
- * do not pass here (subscriptions.ts has its own gauges).
+ * route and status once it is done (`aborted` when the client left before it was complete). With tracing, runs
+ * the request in a server span (a child of the caller's when it sends a W3C `traceparent`), so that the
+ * GraphQL operation's and the database's spans are its children. WebSocket upgrades do not pass here
+ * (subscriptions.ts has its own gauges).
  */
 export function observeRequests(
   listener: (req: IncomingMessage, res: ServerResponse) => unknown,
   {
     metrics,
-    route,
-  }: { metrics: Pick<Metrics, 'httpRequests'>; route: (method: string | undefined, path: string) => string },
+    route: routeOf,
+    tracing,
+  }: {
+    metrics: Pick<Metrics, 'httpRequests'>;
+    route: (method: string | undefined, path: string) => string;
+    tracing?: Tracing;
+  },
 ): (req: IncomingMessage, res: ServerResponse) => unknown {
   return (req, res) => {
+    const path = pathOf(req);
+    const method = methodLabel(req.method);
+    const route = routeOf(req.method, path);
     res.once('close', () => {
       metrics.httpRequests.inc({
-        method: methodLabel(req.method),
-        route: route(req.method, pathOf(req)),
+        method,
+        route,
         status: res.writableFinished ? String(res.statusCode) : 'aborted',
       });
     });
-    return listener(req, res);
+    if (!tracing || UNTRACED_ROUTES.has(route)) return listener(req, res);
+    const caller = tracing.callerContext(req.headers);
+    // OpenTelemetry's HTTP conventions: "METHOD route" when the route is known, else the method alone.
+    const routed = route !== 'other' && route !== 'explorer';
+    const verb = method === 'other' ? 'HTTP' : method;
+    const span = tracing.tracer.startSpan(
+      routed ? `${verb} ${route}` : verb,
+      {
+        kind: SpanKind.SERVER,
+        attributes: {
+          'http.request.method': method === 'other' ? '_OTHER' : method,
+          'url.path': path.slice(0, 200),
+          'url.scheme': 'http',
+          ...(routed ? { 'http.route': route } : {}),
+          ...(req.socket.remoteAddress ? { 'network.peer.address': req.socket.remoteAddress } : {}),
+          ...(req.headers['user-agent']
+            ? { 'user_agent.original': req.headers['user-agent'].slice(0, 200) }
+            : {}),
+        },
+      },
+      caller,
+    );
+    res.once('close', () => {
+      span.setAttribute('http.response.status_code', res.statusCode);
+      if (!res.writableFinished) span.setAttribute('error.type', 'aborted');
+      else if (res.statusCode >= 500) span.setAttribute('error.type', String(res.statusCode));
+      if (!res.writableFinished || res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    });
+    return context.with(trace.setSpan(caller, span), () => listener(req, res));
   };
 }

@@ -1,6 +1,7 @@
 import type { ApolloServerPlugin, HTTPGraphQLRequest } from '@apollo/server';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { trace } from '@opentelemetry/api';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { InstanceState } from '../common/changes';
 import type { Context } from '../common/context';
@@ -27,7 +28,7 @@ export interface Metrics {
   gauge(name: string, help: string, read: () => number): void;
 }
 
-function packageVersion(): string {
+export function packageVersion(): string {
   return (JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string })
     .version;
 }
@@ -182,6 +183,8 @@ export function observabilityPlugin(
             {
               operation: operationName ?? null,
               type,
+              // With tracing on: the trace to look up for this request.
+              traceId: trace.getActiveSpan()?.spanContext().traceId,
               ms: Math.round(seconds * 1000),
               errors: codes.length ? codes : undefined,
               unexpected:

@@ -5,6 +5,7 @@ import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { Logger } from 'pino';
 import { ConfigError, type Config } from '../config';
 import type { Context } from '../common/context';
@@ -13,6 +14,7 @@ import { metricsAllowed } from '../common/identity/secrets';
 import { InstanceState } from '../common/changes';
 import { openChangeFeed, type ChangeFeed } from '../db/change-feed';
 import type { Database } from '../db/database';
+import { traceQueries } from '../db/query-tracing';
 import { createRequestContext, type ContextDeps } from './context';
 import { createFormatError } from './format-error';
 import { explorerFallback } from './explorer';
@@ -26,6 +28,7 @@ import { observeRequests, routeLabeller } from './http-observability';
 import { createMetrics, observabilityPlugin, observeInstance, type Metrics } from './observability';
 import { buildAppSchema } from './schema';
 import { attachSubscriptions, transportPlugin } from './subscriptions';
+import { createTracing, graphqlTracingPlugin, traceGraphqlOperations, type Tracing } from './tracing';
 
 export interface App {
   config: Config;
@@ -34,6 +37,8 @@ export interface App {
   apollo: ApolloServer<Context>;
   httpServer: http.Server;
   metrics: Metrics;
+  /** OpenTelemetry tracing; undefined when it is off (the default). */
+  tracing: Tracing | undefined;
   /** This instance's change feed (LISTEN connection): subscriptions and in-memory caches follow it. */
   changes: ChangeFeed;
   /** The context of a request with these headers (what the HTTP layer does; tests use it with executeOperation). */
@@ -86,12 +91,16 @@ export async function createApp({
   config,
   database,
   logger,
+  spanExporter,
 }: {
   config: Config;
   database: Database;
   logger: Logger;
+  /** Where spans go instead of OTLP when tracing is on (tests: an in-memory exporter). */
+  spanExporter?: SpanExporter;
 }): Promise<App> {
   const metrics = createMetrics();
+  const tracing = createTracing(config, logger, spanExporter);
   const logged = new WeakSet<HTTPGraphQLRequest>();
   const armor = createArmor(config).protect();
   const schema = buildAppSchema();
@@ -113,6 +122,7 @@ export async function createApp({
       // We send no cache hints; without this plugin Apollo needn't wrap every field resolver.
       ApolloServerPluginCacheControlDisabled(),
       observabilityPlugin(metrics, logged),
+      ...(tracing ? [graphqlTracingPlugin()] : []),
       inputGuardPlugin(schema),
       // Subscriptions: refused over HTTP, handed back to the WebSocket layer once every check passed.
       transportPlugin(),
@@ -124,6 +134,10 @@ export async function createApp({
     allowBatchedHttpRequests: false,
   });
   await apollo.start();
+  if (tracing) {
+    traceGraphqlOperations(apollo, tracing);
+    traceQueries(database.dataSource, tracing.tracer);
+  }
 
   const changes = await openChangeFeed(database, logger, {
     heartbeatMs: config.feedHeartbeatMs,
@@ -213,7 +227,7 @@ export async function createApp({
   } = createHttpServer(
     observeRequests(
       createRouter(routes, logger, config.explorer ? explorerFallback(config.explorerDir) : undefined),
-      { metrics, route: routeLabeller(routes, config.explorer) },
+      { metrics, route: routeLabeller(routes, config.explorer), tracing },
     ),
     logger,
   );
@@ -237,6 +251,7 @@ export async function createApp({
     apollo,
     httpServer,
     metrics,
+    tracing,
     changes,
     contextFor: (headers, remoteAddress) => createRequestContext(deps, { headers, remoteAddress }),
     listen(port = config.port, host = config.host) {
@@ -266,6 +281,8 @@ export async function createApp({
         await apollo.stop();
         await changes.stop();
         await database.close();
+        // Last: the spans of everything above are sent.
+        await tracing?.shutdown();
       })();
       return stopping;
     },
