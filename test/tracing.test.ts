@@ -5,6 +5,7 @@ import { ApolloServer } from '@apollo/server';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { captureLogs, type CapturedLogs } from './support/log-capture';
+import { wsClient } from './support/subscriptions';
 import { ADMIN, bodyOf, headersOf, startTestApp, type TestApp } from './support/test-app';
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
@@ -143,6 +144,25 @@ describe('OpenTelemetry traces (in-memory exporter)', () => {
     expect(failed.attributes['error.type']).toBe('GRAPHQL_VALIDATION_FAILED');
     // A client's mistake is not the server's error.
     expect(failed.status.code).toBe(SpanStatusCode.UNSET);
+  });
+
+  it('traces an operation over WebSocket too: the operation, then its SQL statements', async () => {
+    const socket = wsClient(url.replace(/^http/, 'ws'), {
+      headers: headersOf(ADMIN) as Record<string, string>,
+    });
+    try {
+      const outcome = await socket.run({ query: 'query WsTraits { traits(first: 2) { nodes { name } } }' });
+      expect(outcome.results[0].data.traits.nodes).toHaveLength(2);
+    } finally {
+      await socket.dispose();
+    }
+    const operation = exporter.getFinishedSpans().find((span) => span.name === 'query WsTraits')!;
+    expect(operation.parentSpanContext).toBeUndefined();
+    const statements = inTrace(operation.spanContext().traceId).filter(
+      (span) => span.kind === SpanKind.CLIENT,
+    );
+    expect(statements.length).toBeGreaterThanOrEqual(1);
+    for (const statement of statements) expect(statement.parentSpanContext?.spanId).toBe(spanId(operation));
   });
 
   it('records nothing of a trace its caller does not sample, and does not trace probes', async () => {
