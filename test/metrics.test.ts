@@ -4,6 +4,15 @@ import { cutFeed, nextFeedEvent } from './support/change-feed';
 import { subscribe, wsUrl } from './support/subscriptions';
 import { ADMIN, headersOf, project, startTestApp, unique, type TestApp } from './support/test-app';
 
+/** Waits (without assuming a speed, but not forever) until `holds` says so. */
+async function until(what: string, holds: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!(await holds())) {
+    if (Date.now() > deadline) throw new Error(`still not so after 20 s: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /**
  * GET /metrics, family by family: the standard process metrics, build info, HTTP responses by route and status,
  * the database pool, the change feed, the catalog cache and the WebSocket gauges, each moving as it should.
@@ -148,11 +157,11 @@ describe('Prometheus metrics', () => {
     // The only connection is busy: this query waits for it.
     const waiting = dataSource.query('SELECT 2');
     try {
-      let text = await scrape();
-      while (sample(text, 'metacatalog_database_pool_waiting_requests') < 1) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
+      let text = '';
+      await until('a request waits for a connection', async () => {
         text = await scrape();
-      }
+        return sample(text, 'metacatalog_database_pool_waiting_requests') >= 1;
+      });
       expect({
         total: sample(text, 'metacatalog_database_pool_connections'),
         idle: sample(text, 'metacatalog_database_pool_idle_connections'),
@@ -182,14 +191,13 @@ describe('Prometheus metrics', () => {
       },
     );
     await subscriber.acknowledged;
-    while ((await value('metacatalog_subscriptions')) < 1) await new Promise((r) => setTimeout(r, 10));
+    await until('the subscription is counted', async () => (await value('metacatalog_subscriptions')) >= 1);
     expect({
       sockets: await value('metacatalog_websocket_connections'),
       subscriptions: await value('metacatalog_subscriptions'),
     }).toEqual({ sockets: 1, subscriptions: 1 });
     await subscriber.dispose();
-    while ((await value('metacatalog_websocket_connections')) > 0)
-      await new Promise((r) => setTimeout(r, 10));
+    await until('the socket is gone', async () => (await value('metacatalog_websocket_connections')) === 0);
     expect(await value('metacatalog_subscriptions')).toBe(0);
   });
 

@@ -26,6 +26,17 @@ function post(url: string, body: unknown, headers: Record<string, string> = {}):
   });
 }
 
+/** Waits (without assuming a speed, but not forever) until `found` finds something. */
+async function until<T>(what: string, found: () => T | undefined): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = found();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`not there after 20 s: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 const TRAIT_PAGE = 'query TraitPage { traits(first: 3) { nodes { name } } }';
 
 describe('OpenTelemetry traces (in-memory exporter)', () => {
@@ -39,9 +50,9 @@ describe('OpenTelemetry traces (in-memory exporter)', () => {
     exporter.getFinishedSpans().filter((span) => span.spanContext().traceId === traceId);
   /** The spans of a trace once its HTTP span has ended (it ends when the response is closed). */
   async function traceOf(traceId: string): Promise<ReadableSpan[]> {
-    while (!inTrace(traceId).some((span) => span.kind === SpanKind.SERVER)) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await until(`the HTTP span of trace ${traceId}`, () =>
+      inTrace(traceId).find((span) => span.kind === SpanKind.SERVER),
+    );
     return inTrace(traceId);
   }
 
@@ -104,13 +115,9 @@ describe('OpenTelemetry traces (in-memory exporter)', () => {
     const response = await post(url, { query: 'query Root { __typename }' });
     expect(response.status).toBe(200);
     await response.text();
-    let request: ReadableSpan | undefined;
-    while (!request) {
-      request = exporter
-        .getFinishedSpans()
-        .find((span) => span.kind === SpanKind.SERVER && !before.has(spanId(span)));
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    const request = await until('a new HTTP span', () =>
+      exporter.getFinishedSpans().find((span) => span.kind === SpanKind.SERVER && !before.has(spanId(span))),
+    );
     expect(request.parentSpanContext).toBeUndefined();
     const spans = inTrace(request.spanContext().traceId);
     expect(spans.find((span) => span.name === 'query Root')?.parentSpanContext?.spanId).toBe(spanId(request));
