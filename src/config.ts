@@ -62,6 +62,8 @@ export interface Config {
   corsOrigins: string[];
   /** Bounds of GraphQL over WebSocket: what one client, one identity and the instance may hold open. */
   webSocket: WebSocketLimits;
+  /** OpenTelemetry traces sent over OTLP/HTTP; undefined (the default): no tracing at all. */
+  tracing: TracingConfig | undefined;
   limits: { maxDepth: number; maxAliases: number; maxCost: number; maxTokens: number; maxDirectives: number };
   metadefProjectWrites: boolean;
   quotas: {
@@ -84,6 +86,15 @@ export interface WebSocketLimits {
   subscriptionsPerIdentity: number;
   /** SUBSCRIPTIONS_PER_INSTANCE: subscriptions the instance holds at once, all clients together. */
   subscriptionsPerInstance: number;
+}
+
+export type OtlpProtocol = 'http/protobuf' | 'http/json';
+
+export interface TracingConfig {
+  /** Where spans are sent: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, else OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces. */
+  url: string;
+  /** OTEL_EXPORTER_OTLP_TRACES_PROTOCOL / OTEL_EXPORTER_OTLP_PROTOCOL (gRPC is not supported). */
+  protocol: OtlpProtocol;
 }
 
 export class ConfigError extends Error {}
@@ -196,6 +207,51 @@ function corsOriginsSetting(env: Env): string[] {
     }
   }
   return entries.map((entry) => entry.toLowerCase());
+}
+
+/** OTLP/HTTP's default endpoint (a Collector on this machine), as the OpenTelemetry specification sets it. */
+const OTLP_DEFAULT_ENDPOINT = 'http://localhost:4318/';
+
+/**
+ * Tracing, from the OpenTelemetry SDK's standard variables, but off unless asked for: on when
+ * OTEL_TRACES_EXPORTER is `otlp`, or when it is unset and an OTLP endpoint is set; off with OTEL_TRACES_EXPORTER
+ * `none` or OTEL_SDK_DISABLED=true.
+ */
+function tracingSettings(env: Env): TracingConfig | undefined {
+  if (bool(env, 'OTEL_SDK_DISABLED', false)) return undefined;
+  const exporters = (env.OTEL_TRACES_EXPORTER ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const exporter of exporters) {
+    if (exporter !== 'otlp' && exporter !== 'none') {
+      throw new ConfigError(
+        `OTEL_TRACES_EXPORTER must be otlp or none, got "${exporter}" (traces go over OTLP/HTTP; send them ` +
+          'through an OpenTelemetry Collector to any other backend)',
+      );
+    }
+  }
+  const endpointOf = (name: string) => url(env, name, /^https?:$/, 'http:// or https://');
+  const tracesEndpoint = endpointOf('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT');
+  const endpoint = endpointOf('OTEL_EXPORTER_OTLP_ENDPOINT');
+  const wanted = exporters.length ? exporters.includes('otlp') : !!(tracesEndpoint || endpoint);
+  if (!wanted) return undefined;
+  const protocolName = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL
+    ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'
+    : 'OTEL_EXPORTER_OTLP_PROTOCOL';
+  if (env[protocolName] === 'grpc') {
+    throw new ConfigError(
+      `${protocolName}=grpc is not supported: use http/protobuf (the default) or http/json, on the Collector's ` +
+        'OTLP/HTTP port (4318)',
+    );
+  }
+  const protocol = oneOf(env, protocolName, ['http/protobuf', 'http/json'] as const, 'http/protobuf');
+  // A signal's own endpoint is used as it is; the general one is a base that the signal's path is added to.
+  const base = endpoint ?? OTLP_DEFAULT_ENDPOINT;
+  return {
+    url: tracesEndpoint ?? `${base.endsWith('/') ? base : `${base}/`}v1/traces`,
+    protocol,
+  };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -391,6 +447,7 @@ export function loadConfig(env: Env = process.env): Config {
       subscriptionsPerIdentity: int(env, 'SUBSCRIPTIONS_PER_IDENTITY', 200, 1),
       subscriptionsPerInstance: int(env, 'SUBSCRIPTIONS_PER_INSTANCE', 5000, 1),
     },
+    tracing: tracingSettings(env),
     authMode,
     jwtSecret: env.JWT_SECRET || undefined,
     jwtJwksUrl: url(env, 'JWT_JWKS_URL', /^https?:$/, 'http:// or https://'),

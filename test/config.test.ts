@@ -90,6 +90,22 @@ describe('configuration', () => {
     [{ PGLITE_SHARED_BUFFERS_MB: '0' }, /PGLITE_SHARED_BUFFERS_MB must be an integer >= 1/],
     [{ FEED_HEARTBEAT_MS: 'often' }, /FEED_HEARTBEAT_MS must be an integer >= 0/],
     [{ FEED_HEARTBEAT_TIMEOUT_MS: '0' }, /FEED_HEARTBEAT_TIMEOUT_MS must be an integer >= 1/],
+    [{ OTEL_TRACES_EXPORTER: 'jaeger' }, /OTEL_TRACES_EXPORTER must be otlp or none, got "jaeger"/],
+    [{ OTEL_TRACES_EXPORTER: 'otlp,console' }, /OTEL_TRACES_EXPORTER must be otlp or none, got "console"/],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, /OTEL_EXPORTER_OTLP_ENDPOINT must start with http/],
+    [
+      { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://[nope' },
+      /OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is not a valid URL/,
+    ],
+    [
+      { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4317', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' },
+      /OTEL_EXPORTER_OTLP_PROTOCOL=grpc is not supported: use http\/protobuf/,
+    ],
+    [
+      { OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/xml' },
+      /OTEL_EXPORTER_OTLP_TRACES_PROTOCOL must be one of http\/protobuf, http\/json/,
+    ],
+    [{ OTEL_SDK_DISABLED: 'perhaps' }, /OTEL_SDK_DISABLED must be true or false/],
     [
       { CAPABILITY_DEFAULT_VISIBILITY: 'secret' },
       /CAPABILITY_DEFAULT_VISIBILITY must be one of public, private/,
@@ -117,6 +133,37 @@ describe('configuration', () => {
     expect(loadConfig({ FEED_HEARTBEAT_MS: '0' }).feedHeartbeatMs).toBe(0);
     expect(loadConfig({}).shutdownDelayMs).toBe(0);
     expect(loadConfig({ SHUTDOWN_DELAY_MS: '5000' }).shutdownDelayMs).toBe(5000);
+  });
+
+  it('traces only when asked, from the OpenTelemetry SDK variables', () => {
+    expect(loadConfig({}).tracing).toBeUndefined();
+    // The general endpoint is a base: the traces path is added to it.
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toEqual({
+      url: 'http://collector:4318/v1/traces',
+      protocol: 'http/protobuf',
+    });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example/base/' }).tracing?.url).toBe(
+      'https://otel.example/base/v1/traces',
+    );
+    // The traces endpoint is used as it is, and wins.
+    expect(
+      loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://tempo:4318/otlp/traces',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      }).tracing,
+    ).toEqual({ url: 'http://tempo:4318/otlp/traces', protocol: 'http/json' });
+    // otlp without an endpoint: the specification's default, a Collector on this machine.
+    expect(loadConfig({ OTEL_TRACES_EXPORTER: 'otlp' }).tracing?.url).toBe('http://localhost:4318/v1/traces');
+    // none, or the SDK disabled, wins over an endpoint.
+    expect(
+      loadConfig({ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' }).tracing,
+    ).toBeUndefined();
+    expect(
+      loadConfig({ OTEL_SDK_DISABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' }).tracing,
+    ).toBeUndefined();
+    // A protocol setting alone turns nothing on (it is the exporters' whole-SDK setting).
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }).tracing).toBeUndefined();
   });
 
   it('never repeats a database password in its message', () => {

@@ -3,6 +3,7 @@ import type { FormattedExecutionResult, OperationDefinitionNode } from 'graphql'
 import { LRUCache } from 'lru-cache';
 import type { InstanceState } from '../common/changes';
 import type { Context } from '../common/context';
+import type { Metrics } from './observability';
 
 /**
  * Whether an operation is a query of catalog fields only (with `__typename` at most beside them). The catalog
@@ -179,7 +180,10 @@ const pending = new WeakMap<object, { key: string; version: string }>();
  * was computed, and keeps the answers computed without errors. Runs after parsing, validation, the query limits
  * and the input guard (the same document and variables pass them again every time), and before execution.
  */
-export function catalogCachePlugin(catalogFields: ReadonlySet<string>): ApolloServerPlugin<Context> {
+export function catalogCachePlugin(
+  catalogFields: ReadonlySet<string>,
+  metrics?: Pick<Metrics, 'catalogCacheHits' | 'catalogCacheMisses'>,
+): ApolloServerPlugin<Context> {
   return {
     async requestDidStart({ contextValue }) {
       if (contextValue.config.catalogCacheMb <= 0) return;
@@ -203,11 +207,13 @@ export function catalogCachePlugin(catalogFields: ReadonlySet<string>): ApolloSe
           ]);
           const cached = cache.get(key, version);
           if (cached) {
+            metrics?.catalogCacheHits.inc();
             return {
               http: { status: undefined, headers: new HeaderMap() },
               body: { kind: 'single', singleResult: cached },
             };
           }
+          metrics?.catalogCacheMisses.inc();
           pending.set(ctx, { key, version });
           return null;
         },

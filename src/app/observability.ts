@@ -1,6 +1,14 @@
 import type { ApolloServerPlugin, HTTPGraphQLRequest } from '@apollo/server';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { trace } from '@opentelemetry/api';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { InstanceState } from '../common/changes';
 import type { Context } from '../common/context';
+import type { ChangeFeed } from '../db/change-feed';
+import type { Database } from '../db/database';
+import { projectRoot } from '../common/paths';
+import { catalogCacheUsage } from './catalog-cache';
 
 /** Operation names come from clients: keep the label set bounded so a client cannot explode it. */
 const MAX_OPERATION_LABELS = 200;
@@ -10,14 +18,32 @@ export interface Metrics {
   requests: Counter<'operation' | 'type' | 'status'>;
   duration: Histogram<'operation' | 'type'>;
   errors: Counter<'code'>;
+  /** Every HTTP response, by method, route (one of the route table's paths) and status. */
+  httpRequests: Counter<'method' | 'route' | 'status'>;
+  /** Catalog queries answered from the instance's catalog cache, and those computed (catalog-cache.ts). */
+  catalogCacheHits: Counter;
+  catalogCacheMisses: Counter;
   operationLabel(name: string | null | undefined): string;
   /** Registers a gauge whose value is read from `read` at each scrape. */
   gauge(name: string, help: string, read: () => number): void;
 }
 
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string })
+    .version;
+}
+
 export function createMetrics(): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'metacatalog_' });
+  // Under their standard names (process_cpu_seconds_total, nodejs_heap_size_used_bytes, …), which stock
+  // Node.js dashboards and alerts query.
+  collectDefaultMetrics({ register: registry });
+  new Gauge({
+    name: 'metacatalog_build_info',
+    help: 'Always 1: the version of metacatalog and of Node.js this process runs, as labels.',
+    labelNames: ['version', 'node_version'],
+    registers: [registry],
+  }).set({ version: packageVersion(), node_version: process.version }, 1);
   const seen = new Set<string>();
   return {
     registry,
@@ -40,6 +66,24 @@ export function createMetrics(): Metrics {
       labelNames: ['code'],
       registers: [registry],
     }),
+    httpRequests: new Counter({
+      name: 'metacatalog_http_requests_total',
+      help:
+        'HTTP responses by method, route (a path of the route table; explorer for the web app, other for a ' +
+        'path nothing serves) and status code (aborted: the client left before the response was complete).',
+      labelNames: ['method', 'route', 'status'],
+      registers: [registry],
+    }),
+    catalogCacheHits: new Counter({
+      name: 'metacatalog_catalog_cache_hits_total',
+      help: 'Catalog queries answered from the catalog cache (CATALOG_CACHE_MB).',
+      registers: [registry],
+    }),
+    catalogCacheMisses: new Counter({
+      name: 'metacatalog_catalog_cache_misses_total',
+      help: 'Catalog queries the catalog cache had no current answer for (computed, then kept when possible).',
+      registers: [registry],
+    }),
     gauge(name, help, read) {
       registry.removeSingleMetric(name);
       new Gauge({
@@ -59,6 +103,52 @@ export function createMetrics(): Metrics {
       return label;
     },
   };
+}
+
+/**
+ * The gauges of one service instance, read at each scrape: its database pool, its change feed and its catalog
+ * cache (the subscription gauges are subscriptions.ts's).
+ */
+export function observeInstance(
+  metrics: Metrics,
+  { database, changes, instance }: { database: Database; changes: ChangeFeed; instance: InstanceState },
+): void {
+  metrics.gauge(
+    'metacatalog_database_pool_connections',
+    'Database connections open, busy and idle (the embedded database: its one connection).',
+    () => database.pool().total,
+  );
+  metrics.gauge(
+    'metacatalog_database_pool_idle_connections',
+    'Database connections open and idle.',
+    () => database.pool().idle,
+  );
+  metrics.gauge(
+    'metacatalog_database_pool_waiting_requests',
+    'Requests waiting for a database connection while every one is busy (up to DATABASE_POOL_WAIT_MS).',
+    () => database.pool().waiting,
+  );
+  metrics.gauge(
+    'metacatalog_database_pool_max_connections',
+    'The most database connections the pool opens (DATABASE_POOL_SIZE; 1 for the embedded database).',
+    () => database.pool().max,
+  );
+  metrics.gauge(
+    'metacatalog_change_feed_up',
+    '1 while the change feed (the LISTEN connection) delivers, 0 while it is lost and reconnecting ' +
+      '(subscriptions refused with 4503, feed-fed caches off; /health/ready says feed "lost").',
+    () => (changes.live ? 1 : 0),
+  );
+  metrics.gauge(
+    'metacatalog_catalog_cache_entries',
+    'Catalog answers the catalog cache holds.',
+    () => catalogCacheUsage(instance).entries,
+  );
+  metrics.gauge(
+    'metacatalog_catalog_cache_bytes',
+    'What the catalog cache holds, as counted against CATALOG_CACHE_MB (bytes).',
+    () => catalogCacheUsage(instance).bytes,
+  );
 }
 
 /**
@@ -93,6 +183,8 @@ export function observabilityPlugin(
             {
               operation: operationName ?? null,
               type,
+              // With tracing on: the trace to look up for this request.
+              traceId: trace.getActiveSpan()?.spanContext().traceId,
               ms: Math.round(seconds * 1000),
               errors: codes.length ? codes : undefined,
               unexpected:

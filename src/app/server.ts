@@ -5,6 +5,7 @@ import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { Logger } from 'pino';
 import { ConfigError, type Config } from '../config';
 import type { Context } from '../common/context';
@@ -13,6 +14,7 @@ import { metricsAllowed } from '../common/identity/secrets';
 import { InstanceState } from '../common/changes';
 import { openChangeFeed, type ChangeFeed } from '../db/change-feed';
 import type { Database } from '../db/database';
+import { traceQueries } from '../db/query-tracing';
 import { createRequestContext, type ContextDeps } from './context';
 import { createFormatError } from './format-error';
 import { explorerFallback } from './explorer';
@@ -23,9 +25,11 @@ import { catalogCachePlugin, stringifyResult } from './catalog-cache';
 import { inputGuardPlugin } from './input-guard';
 import { requestErrorsPlugin } from './request-errors';
 import { createArmor, parseOptions } from './limits';
-import { createMetrics, observabilityPlugin, type Metrics } from './observability';
+import { observeRequests, routeLabeller } from './http-observability';
+import { createMetrics, observabilityPlugin, observeInstance, type Metrics } from './observability';
 import { buildAppSchema, catalogQueryFields } from './schema';
 import { attachSubscriptions, transportPlugin } from './subscriptions';
+import { createTracing, graphqlTracingPlugin, traceGraphqlOperations, type Tracing } from './tracing';
 
 export interface App {
   config: Config;
@@ -34,6 +38,8 @@ export interface App {
   apollo: ApolloServer<Context>;
   httpServer: http.Server;
   metrics: Metrics;
+  /** OpenTelemetry tracing; undefined when it is off (the default). */
+  tracing: Tracing | undefined;
   /** This instance's change feed (LISTEN connection): subscriptions and in-memory caches follow it. */
   changes: ChangeFeed;
   /** The context of a request with these headers (what the HTTP layer does; tests use it with executeOperation). */
@@ -86,12 +92,16 @@ export async function createApp({
   config,
   database,
   logger,
+  spanExporter,
 }: {
   config: Config;
   database: Database;
   logger: Logger;
+  /** Where spans go instead of OTLP when tracing is on (tests: an in-memory exporter). */
+  spanExporter?: SpanExporter;
 }): Promise<App> {
   const metrics = createMetrics();
+  const tracing = createTracing(config, logger, spanExporter);
   const logged = new WeakSet<HTTPGraphQLRequest>();
   const armor = createArmor(config).protect();
   const schema = buildAppSchema();
@@ -115,30 +125,37 @@ export async function createApp({
       observabilityPlugin(metrics, logged),
       // Says what each parse and validation error is, for formatError (not by graphql-js's wording).
       requestErrorsPlugin({ maxTokens: config.limits.maxTokens }),
+      ...(tracing ? [graphqlTracingPlugin()] : []),
       inputGuardPlugin(schema),
       // Subscriptions: refused over HTTP, handed back to the WebSocket layer once every check passed.
       transportPlugin(),
       ...armor.plugins,
       // Last: serves a cached answer only to an operation every plugin above has let through.
-      catalogCachePlugin(catalogQueryFields()),
+      catalogCachePlugin(catalogQueryFields(), metrics),
     ],
     validationRules: [...armor.validationRules],
     allowBatchedHttpRequests: false,
   });
   await apollo.start();
+  if (tracing) {
+    traceGraphqlOperations(apollo, tracing);
+    traceQueries(database.dataSource, tracing.tracer);
+  }
 
   const changes = await openChangeFeed(database, logger, {
     heartbeatMs: config.feedHeartbeatMs,
     heartbeatTimeoutMs: config.feedHeartbeatTimeoutMs,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
   });
+  const instance = new InstanceState(changes);
   const deps: ContextDeps = {
     config,
     dataSource: database.dataSource,
     logger,
     authenticate: createAuthenticator(config, logger),
-    instance: new InstanceState(changes),
+    instance,
   };
+  observeInstance(metrics, { database, changes, instance });
 
   /** Set once stop() begins: /health/ready answers 503 from then on. */
   let shuttingDown = false;
@@ -211,7 +228,10 @@ export async function createApp({
     closeAfterEachResponse,
     drain,
   } = createHttpServer(
-    createRouter(routes, logger, config.explorer ? explorerFallback(config.explorerDir) : undefined),
+    observeRequests(
+      createRouter(routes, logger, config.explorer ? explorerFallback(config.explorerDir) : undefined),
+      { metrics, route: routeLabeller(routes, config.explorer), tracing },
+    ),
     logger,
   );
   const subscriptions = attachSubscriptions({
@@ -234,6 +254,7 @@ export async function createApp({
     apollo,
     httpServer,
     metrics,
+    tracing,
     changes,
     contextFor: (headers, remoteAddress) => createRequestContext(deps, { headers, remoteAddress }),
     listen(port = config.port, host = config.host) {
@@ -263,6 +284,8 @@ export async function createApp({
         await apollo.stop();
         await changes.stop();
         await database.close();
+        // Last: the spans of everything above are sent.
+        await tracing?.shutdown();
       })();
       return stopping;
     },

@@ -23,6 +23,17 @@ export interface EmbeddedServer {
 
 export type { DatabaseStatus } from './embedded';
 
+/** The connection pool's state at one moment (what /metrics reports). */
+export interface PoolStats {
+  /** Connections open (busy and idle). */
+  total: number;
+  idle: number;
+  /** Requests waiting for a connection while every one is busy. */
+  waiting: number;
+  /** The most connections the pool opens (DATABASE_POOL_SIZE; 1 for the embedded database). */
+  max: number;
+}
+
 export interface Database {
   kind: DatabaseKind;
   dataSource: DataSource;
@@ -32,6 +43,8 @@ export interface Database {
   describe: string;
   /** What is wrong with the database, if anything, beyond answering queries (the embedded one's disk). */
   status(): Promise<DatabaseStatus>;
+  /** The pool's connections now (zeros before it is open or after it is closed). */
+  pool(): PoolStats;
   /** The URL this process serves, told to another process that finds the embedded data folder in use. */
   announce(url: string): void;
   /**
@@ -65,6 +78,21 @@ function connectingWithin(ms: number): typeof Client {
     }
   };
 }
+/** The pg pool under a TypeORM data source (its "master" pool; there are no replicas). */
+function poolOf(dataSource: DataSource): Pool | undefined {
+  return (dataSource.driver as unknown as { master?: Pool }).master;
+}
+
+function poolStats(dataSource: DataSource, max: number): PoolStats {
+  const pool = dataSource.isInitialized ? poolOf(dataSource) : undefined;
+  return {
+    total: pool?.totalCount ?? 0,
+    idle: pool?.idleCount ?? 0,
+    waiting: pool?.waitingCount ?? 0,
+    max,
+  };
+}
+
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** Where PGlite keeps its files, or `undefined` for memory. */
@@ -132,9 +160,10 @@ export async function openDatabase(config: Config, options: OpenOptions): Promis
   }
   const url = embedded ? embedded.url : config.databaseUrl!;
   const counter = new QueryCounter(options.onSlowQuery);
+  // PGlite is a single session: exactly one connection, held for the life of the process.
+  const max = embedded ? 1 : config.databasePoolSize;
   const dataSource = dataSourceFor(url, options, counter, {
-    // PGlite is a single session: exactly one connection, held for the life of the process.
-    max: embedded ? 1 : config.databasePoolSize,
+    max,
     idleTimeoutMillis: embedded ? 0 : 30000,
     // pg-pool bounds by this both connecting and waiting for a free connection when all are busy. A wait
     // under load is no outage (with 50 writers queued for the embedded database's one connection, it passed
@@ -162,6 +191,7 @@ export async function openDatabase(config: Config, options: OpenOptions): Promis
     embedded,
     describe: embedded ? embedded.describe : redact(url),
     status: async () => (embedded ? embedded.status() : {}),
+    pool: () => poolStats(dataSource, max),
     announce: (serving) => embedded?.announce(serving),
     async close() {
       await lending?.close();
@@ -181,7 +211,7 @@ async function lend(
   dataSource: DataSource,
   logger: Pick<Logger, 'info' | 'warn'>,
 ): Promise<Lending | undefined> {
-  const pool = (dataSource.driver as unknown as { master: Pool }).master;
+  const pool = poolOf(dataSource)!;
   try {
     return await lendToCommands(dir, {
       upstream: embedded.socketPath,
@@ -285,6 +315,7 @@ async function openBorrowed(
     counter,
     describe: `embedded PGlite in ${dir}, read through pid ${owner.pid}`,
     status: async () => ({}),
+    pool: () => poolStats(dataSource, 1),
     announce: () => undefined,
     borrowedFrom: owner,
     close,

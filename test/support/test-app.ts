@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { GraphQLFormattedError } from 'graphql';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import pino, { type Logger } from 'pino';
 import { boot } from '../../src/app/runtime';
 import { createApp, type App } from '../../src/app/server';
@@ -49,16 +50,20 @@ export function headersOf(who: Who | null): IncomingHttpHeaders {
   };
 }
 
-/** Options of a test server: `logger` receives the app's logs (tests that check what is logged). */
+/**
+ * Options of a test server: `logger` receives the app's logs (tests that check what is logged); `spanExporter`
+ * the spans when tracing is on (OTEL_TRACES_EXPORTER=otlp in `env`).
+ */
 export interface TestAppOptions {
   logger?: Logger;
+  spanExporter?: SpanExporter;
 }
 
 /** One service instance (boot + createApp, as `serve` does) on a database that already exists. */
 async function startInstance(
   databaseUrl: string,
   env: Record<string, string>,
-  { logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' }) }: TestAppOptions,
+  { logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' }), spanExporter }: TestAppOptions,
 ): Promise<TestApp> {
   const config = loadConfig({
     AUTH_MODE: 'headers',
@@ -67,7 +72,7 @@ async function startInstance(
     ...env,
   });
   const runtime = await boot({ config, logger });
-  const app = await createApp(runtime);
+  const app = await createApp({ ...runtime, spanExporter });
 
   async function gql<T>(query: string, variables?: Record<string, unknown>, as: Who | null = ADMIN) {
     const contextValue = await app.contextFor(headersOf(as));

@@ -1,0 +1,222 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cutFeed, nextFeedEvent } from './support/change-feed';
+import { subscribe, wsUrl } from './support/subscriptions';
+import { ADMIN, headersOf, project, startTestApp, unique, type TestApp } from './support/test-app';
+
+/** Waits (without assuming a speed, but not forever) until `holds` says so. */
+async function until(what: string, holds: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!(await holds())) {
+    if (Date.now() > deadline) throw new Error(`still not so after 20 s: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * GET /metrics, family by family: the standard process metrics, build info, HTTP responses by route and status,
+ * the database pool, the change feed, the catalog cache and the WebSocket gauges, each moving as it should.
+ */
+describe('Prometheus metrics', () => {
+  let t: TestApp;
+  let base: string;
+
+  /** The metrics text as a scraper reads it. */
+  const scrape = async () => {
+    const response = await fetch(`${base}/metrics`);
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+  /** The value of one sample (`name{labels}` exactly as exposed), 0 when absent. */
+  const sample = (text: string, series: string): number => {
+    const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+    return line ? Number(line.slice(series.length + 1)) : 0;
+  };
+  const value = async (series: string) => sample(await scrape(), series);
+
+  beforeAll(async () => {
+    // One pooled connection on PostgreSQL too, so that a second query waits as on the embedded database.
+    t = await startTestApp({ DATABASE_POOL_SIZE: '1' });
+    // wsUrl listens (once per app): the WebSocket test uses the same port.
+    base = (await wsUrl(t)).replace(/^ws/, 'http').replace(/\/graphql$/, '');
+  });
+  afterAll(() => t.close());
+
+  it('exposes the default process metrics under their standard names, not prefixed', async () => {
+    const text = await scrape();
+    for (const name of [
+      'process_cpu_seconds_total',
+      'process_resident_memory_bytes',
+      'process_start_time_seconds',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_version_info',
+    ]) {
+      expect(text).toMatch(new RegExp(`^# TYPE ${name} `, 'm'));
+    }
+    expect(text).not.toMatch(/^metacatalog_(process|nodejs)_/m);
+  });
+
+  it('says which version runs: metacatalog_build_info', async () => {
+    const { version } = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(
+      await value(`metacatalog_build_info{version="${version}",node_version="${process.version}"}`),
+    ).toBe(1);
+  });
+
+  it('counts HTTP responses by method, route and status, never by the raw path', async () => {
+    const series = (method: string, route: string, status: number | string) =>
+      `metacatalog_http_requests_total{method="${method}",route="${route}",status="${status}"}`;
+    const before = await scrape();
+    const stray = `/${unique('no-such-path')}`;
+    expect((await fetch(`${base}/health/live`)).status).toBe(200);
+    expect((await fetch(`${base}/health/live`)).status).toBe(200);
+    expect((await fetch(`${base}${stray}`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`${base}/health/live`, { method: 'DELETE' })).status).toBe(405);
+    expect((await fetch(`${base}/health/live`, { method: 'PROPFIND' })).status).toBe(405);
+    const graphql = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(headersOf(ADMIN) as Record<string, string>) },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(graphql.status).toBe(200);
+    await graphql.text();
+    const missing = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{}',
+    });
+    expect(missing.status).toBe(415);
+    await missing.text();
+    const after = await scrape();
+    const delta = (name: string) => sample(after, name) - sample(before, name);
+    expect({
+      live: delta(series('GET', '/health/live', 200)),
+      stray: delta(series('POST', 'other', 404)),
+      wrongMethod: delta(series('DELETE', '/health/live', 405)),
+      unknownMethod: delta(series('other', '/health/live', 405)),
+      graphql: delta(series('POST', '/graphql', 200)),
+      unsupported: delta(series('POST', '/graphql', 415)),
+      // The scrape before this one.
+      metrics: delta(series('GET', '/metrics', 200)),
+    }).toEqual({
+      live: 2,
+      stray: 1,
+      wrongMethod: 1,
+      unknownMethod: 1,
+      graphql: 1,
+      unsupported: 1,
+      metrics: 1,
+    });
+    expect(after).not.toContain(stray.slice(1));
+  });
+
+  it('counts catalog cache hits and misses, and shows what the cache holds', async () => {
+    const query = `query ${unique('CachedList').replace(/[^A-Za-z0-9_]/g, '_')} { namespaces(first: 2) { nodes { name } } }`;
+    const hits = 'metacatalog_catalog_cache_hits_total';
+    const misses = 'metacatalog_catalog_cache_misses_total';
+    const before = await scrape();
+    await t.ok(query, {}, project('p1'));
+    const afterMiss = await scrape();
+    await t.ok(query, {}, project('p1'));
+    await t.ok(query, {}, project('p1'));
+    const afterHits = await scrape();
+    // Not a catalog query: never looked up.
+    await t.ok('{ resourceTypes { name } }', {}, project('p1'));
+    const afterOther = await scrape();
+    expect({
+      firstMiss: sample(afterMiss, misses) - sample(before, misses),
+      firstHit: sample(afterMiss, hits) - sample(before, hits),
+      hits: sample(afterHits, hits) - sample(afterMiss, hits),
+      misses: sample(afterHits, misses) - sample(afterMiss, misses),
+      other:
+        sample(afterOther, hits) +
+        sample(afterOther, misses) -
+        sample(afterHits, hits) -
+        sample(afterHits, misses),
+    }).toEqual({ firstMiss: 1, firstHit: 0, hits: 2, misses: 0, other: 0 });
+    expect(sample(afterHits, 'metacatalog_catalog_cache_entries')).toBeGreaterThanOrEqual(1);
+    expect(sample(afterHits, 'metacatalog_catalog_cache_bytes')).toBeGreaterThan(100);
+  });
+
+  it('shows the database pool: its connections, and the requests waiting for one', async () => {
+    const { dataSource } = t.app.database;
+    expect(await value('metacatalog_database_pool_max_connections')).toBe(1);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const taken = new Promise<void>((resolve) => (holding = resolve));
+    const transaction = dataSource.transaction(async (manager) => {
+      await manager.query('SELECT 1');
+      holding();
+      await held;
+    });
+    await taken;
+    // The only connection is busy: this query waits for it.
+    const waiting = dataSource.query('SELECT 2');
+    try {
+      let text = '';
+      await until('a request waits for a connection', async () => {
+        text = await scrape();
+        return sample(text, 'metacatalog_database_pool_waiting_requests') >= 1;
+      });
+      expect({
+        total: sample(text, 'metacatalog_database_pool_connections'),
+        idle: sample(text, 'metacatalog_database_pool_idle_connections'),
+        waiting: sample(text, 'metacatalog_database_pool_waiting_requests'),
+      }).toEqual({ total: 1, idle: 0, waiting: 1 });
+    } finally {
+      release();
+      await transaction;
+      await waiting;
+    }
+    const text = await scrape();
+    expect({
+      total: sample(text, 'metacatalog_database_pool_connections'),
+      idle: sample(text, 'metacatalog_database_pool_idle_connections'),
+      waiting: sample(text, 'metacatalog_database_pool_waiting_requests'),
+    }).toEqual({ total: 1, idle: 1, waiting: 0 });
+  });
+
+  it('shows the open WebSockets and subscriptions, and their end', async () => {
+    const url = await wsUrl(t);
+    const subscriber = subscribe(
+      url,
+      'subscription { traitChanged { name } }',
+      {},
+      {
+        headers: headersOf(ADMIN) as Record<string, string>,
+      },
+    );
+    await subscriber.acknowledged;
+    await until('the subscription is counted', async () => (await value('metacatalog_subscriptions')) >= 1);
+    expect({
+      sockets: await value('metacatalog_websocket_connections'),
+      subscriptions: await value('metacatalog_subscriptions'),
+    }).toEqual({ sockets: 1, subscriptions: 1 });
+    await subscriber.dispose();
+    await until('the socket is gone', async () => (await value('metacatalog_websocket_connections')) === 0);
+    expect(await value('metacatalog_subscriptions')).toBe(0);
+  });
+
+  it('shows whether the change feed delivers: metacatalog_change_feed_up', async () => {
+    const feedUp = t.app.metrics.registry.getSingleMetric('metacatalog_change_feed_up')!;
+    expect(await value('metacatalog_change_feed_up')).toBe(1);
+    // What a scrape reads at the moment the feed is lost (the gauge is read at each scrape).
+    const atLoss = new Promise<number>((resolve) => {
+      const stop = t.app.changes.listen((event) => {
+        if (event.type !== 'lost') return;
+        stop();
+        // Read in the same tick: the feed reconnects by itself soon after.
+        void feedUp.get().then((metric) => resolve(metric.values[0].value));
+      });
+    });
+    const back = nextFeedEvent(t, (event) => event.type === 'ready');
+    await cutFeed(t);
+    expect(await atLoss).toBe(0);
+    await back;
+    expect(await value('metacatalog_change_feed_up')).toBe(1);
+  });
+});
