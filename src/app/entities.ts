@@ -1,7 +1,7 @@
 import { MetadefTag } from '../modules/metadef-tags/metadef-tag.entity';
 import { NamespaceResourceType } from '../modules/namespaces/namespace-resource-type.entity';
 import { Namespace } from '../modules/namespaces/namespace.entity';
-import { MetadefObject } from '../modules/objects/object.entity';
+import { MetadefObject } from '../modules/properties/object.entity';
 import { PropertyDefinition } from '../modules/properties/property.entity';
 import { ResourceProviderTrait } from '../modules/resource-providers/resource-provider-trait.entity';
 import { ResourceProvider } from '../modules/resource-providers/resource-provider.entity';

@@ -19,7 +19,7 @@ import {
   NamespaceObjectsResolver,
   ObjectMutationResolver,
   metadefObjectNode,
-} from '../modules/objects/object.resolver';
+} from '../modules/properties/object.resolver';
 import {
   NamespacePropertiesResolver,
   ObjectPropertiesResolver,

@@ -13,8 +13,8 @@ import {
   namespaceDocumentService,
   type NamespaceDocument,
 } from '../namespace-documents/namespace-document.service';
-import { objectsByNamespacePk } from '../objects/object.loaders';
-import { objectService, type ObjectDoc } from '../objects/object.service';
+import { objectsByNamespacePk } from '../properties/object.loaders';
+import { objectService, type ObjectDoc } from '../properties/object.service';
 import { propertiesByNamespacePk, propertiesByObjectPk } from '../properties/property.loaders';
 import { checkPropertySchema } from '../properties/property-schema';
 import { checkProperty, propertyService, type PropertyDoc } from '../properties/property.service';
