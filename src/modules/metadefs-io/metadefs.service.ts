@@ -6,7 +6,8 @@ import { MetadefTag } from '../metadef-tags/metadef-tag.entity';
 import { tagsByNamespacePk } from '../metadef-tags/metadef-tag.loaders';
 import { metadefTagService } from '../metadef-tags/metadef-tag.service';
 import { NamespaceResourceType } from '../namespaces/namespace-resource-type.entity';
-import { Namespace, Visibility } from '../namespaces/namespace.entity';
+import { Visibility } from '../../common/visibility';
+import { Namespace } from '../namespaces/namespace.entity';
 import { associationsByNamespacePk } from '../namespaces/namespace.loaders';
 import { namespaceService, publishNamespaceChange } from '../namespaces/namespace.service';
 import {

@@ -1,6 +1,6 @@
 import { ArrayMaxSize, ValidateNested } from 'class-validator';
 import { Field, InputType } from 'type-graphql';
-import { Visibility } from '../namespaces/namespace.entity';
+import { Visibility } from '../../common/visibility';
 import { NAMESPACE_FIELD_DOCS } from '../namespaces/namespace.docs';
 import { ResourceTypeAssociationInput } from '../namespaces/namespace.inputs';
 import { MetadefObjectInput } from '../properties/object.inputs';

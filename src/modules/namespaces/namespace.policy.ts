@@ -2,7 +2,8 @@ import type { SelectQueryBuilder, ObjectLiteral } from 'typeorm';
 import type { Context } from '../../common/context';
 import { ForbiddenError } from '../../common/errors';
 import type { Identity } from '../../common/identity/identity';
-import { Visibility, type Namespace } from './namespace.entity';
+import { Visibility } from '../../common/visibility';
+import type { Namespace } from './namespace.entity';
 
 /**
  * Who sees and who writes definitions (API.md, "Who may write definitions"): a private namespace exists only

@@ -10,6 +10,7 @@ import {
 } from '../../common/errors';
 import { numericKey } from '../../common/relay/node';
 import { OrderDirection } from '../../common/relay/order';
+import { Visibility } from '../../common/visibility';
 import {
   pageOf,
   pageSize,
@@ -21,7 +22,7 @@ import {
 import type { ResourceType } from '../resource-types/resource-type.entity';
 import { checkResourceTypeName, resourceTypeService } from '../resource-types/resource-type.service';
 import { ASSOCIATION_LIMITS, NamespaceResourceType } from './namespace-resource-type.entity';
-import { NAMESPACE_LIMITS, Namespace, Visibility } from './namespace.entity';
+import { NAMESPACE_LIMITS, Namespace } from './namespace.entity';
 import {
   NamespaceOrderField,
   type NamespaceFilter,
