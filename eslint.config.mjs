@@ -52,9 +52,10 @@ export default tseslint.config(
               message: 'Resolvers are the top of a module: import services, entities and loaders instead.',
             },
             {
-              target: './src/config.ts',
-              from: ['./src/db', './src/modules', './src/app', './src/main.ts'],
-              message: 'config.ts parses the environment with common/ helpers at most.',
+              target: './src/config',
+              from: ['./src/common', './src/db', './src/modules', './src/app', './src/main.ts'],
+              message:
+                'config/ is the bottom layer: it parses the environment with its own helpers and imports nothing of the service above it.',
             },
             {
               target: './migrations',

@@ -97,7 +97,7 @@ export async function createApp({
   const formatError = createFormatError(logger);
   const apollo = new ApolloServer<Context>({
     schema,
-    introspection: config.introspection,
+    introspection: config.graphql.introspection,
     includeStacktraceInErrorResponses: false,
     formatError,
     csrfPrevention: true,
@@ -125,9 +125,9 @@ export async function createApp({
   await apollo.start();
 
   const changes = await openChangeFeed(database, logger, {
-    heartbeatMs: config.feedHeartbeatMs,
-    heartbeatTimeoutMs: config.feedHeartbeatTimeoutMs,
-    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    heartbeatMs: config.live.feedHeartbeatMs,
+    heartbeatTimeoutMs: config.live.feedHeartbeatTimeoutMs,
+    connectTimeoutMs: config.database.connectTimeoutMs,
   });
   const deps: ContextDeps = {
     config,
@@ -152,7 +152,7 @@ export async function createApp({
         }),
       logger,
       logged,
-      graphiqlPage: config.graphiql ? graphiqlPage(config) : undefined,
+      graphiqlPage: config.graphiql.enabled ? graphiqlPage(config) : undefined,
     }),
     { path: '/health/live', methods: { GET: (_req, res) => sendJson(res, 200, { status: 'ok' }) } },
     {
@@ -177,14 +177,14 @@ export async function createApp({
         },
       },
     },
-    ...(config.metrics.access === 'off'
+    ...(config.observability.metrics.access === 'off'
       ? []
       : [
           {
             path: '/metrics',
             methods: {
               async GET(req, res) {
-                if (!metricsAllowed(config.metrics, req.headers.authorization)) {
+                if (!metricsAllowed(config.observability.metrics, req.headers.authorization)) {
                   throw new HttpError(
                     401,
                     'UNAUTHENTICATED',
@@ -201,14 +201,14 @@ export async function createApp({
             },
           } satisfies Route,
         ]),
-    ...(config.graphiql ? [graphiqlAssetsRoute(config.graphiqlDir)] : []),
+    ...(config.graphiql.enabled ? [graphiqlAssetsRoute(config.graphiql.dir)] : []),
   ];
   const {
     server: httpServer,
     closeAfterEachResponse,
     drain,
   } = createHttpServer(
-    createRouter(routes, logger, config.explorer ? explorerFallback(config.explorerDir) : undefined),
+    createRouter(routes, logger, config.explorer.enabled ? explorerFallback(config.explorer.dir) : undefined),
     logger,
   );
   const subscriptions = attachSubscriptions({
@@ -233,7 +233,7 @@ export async function createApp({
     metrics,
     changes,
     contextFor: (headers, remoteAddress) => createRequestContext(deps, { headers, remoteAddress }),
-    listen(port = config.port, host = config.host) {
+    listen(port = config.http.port, host = config.http.host) {
       return new Promise((resolve, reject) => {
         httpServer.once('error', (error) => reject(listenError(error, port, host)));
         httpServer.listen(port, host, () => {
@@ -246,16 +246,16 @@ export async function createApp({
     stop() {
       stopping ??= (async () => {
         shuttingDown = true;
-        if (config.shutdownDelayMs > 0) {
+        if (config.http.shutdownDelayMs > 0) {
           closeAfterEachResponse();
           logger.info(
-            { delayMs: config.shutdownDelayMs },
+            { delayMs: config.http.shutdownDelayMs },
             'not ready; still serving until the shutdown delay ends',
           );
-          await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+          await new Promise((resolve) => setTimeout(resolve, config.http.shutdownDelayMs));
         }
         await subscriptions.close();
-        const cut = await drain(config.shutdownTimeoutMs);
+        const cut = await drain(config.http.shutdownTimeoutMs);
         if (cut) logger.warn({ requests: cut }, 'shutdown timeout: requests still running were cut off');
         await apollo.stop();
         await changes.stop();

@@ -30,7 +30,7 @@ export function canSee(identity: Identity, namespace: Pick<Namespace, 'visibilit
 
 export function assertCanWrite(ctx: Context, namespace: Namespace): void {
   if (ctx.identity.isAdmin) return;
-  if (!ctx.config.metadefProjectWrites) {
+  if (!ctx.config.catalog.projectWrites) {
     throw new ForbiddenError('Only admins may change metadata definitions');
   }
   if (namespace.owner !== ctx.identity.projectId) {
@@ -40,7 +40,7 @@ export function assertCanWrite(ctx: Context, namespace: Namespace): void {
 
 export function assertCanCreate(ctx: Context, owner: string): void {
   if (ctx.identity.isAdmin) return;
-  if (!ctx.config.metadefProjectWrites) {
+  if (!ctx.config.catalog.projectWrites) {
     throw new ForbiddenError('Only admins may create metadata definitions');
   }
   if (owner !== ctx.identity.projectId) {

@@ -450,7 +450,7 @@ export class NamespaceService {
    */
   private async checkNamespaceQuota(tx: Context, owner: string): Promise<void> {
     await tx.db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [NAMESPACE_QUOTA_LOCK, owner]);
-    const limit = tx.config.quotas.namespacesPerProject;
+    const limit = tx.config.catalog.quotas.namespacesPerProject;
     const count = await tx.db.getRepository(Namespace).countBy({ owner });
     if (count >= limit) {
       throw new ForbiddenError(

@@ -62,7 +62,7 @@ export class ObjectService {
     return {
       what: 'objects',
       env: 'METADEF_OBJECTS_PER_NAMESPACE',
-      limit: ctx.config.quotas.objectsPerNamespace,
+      limit: ctx.config.catalog.quotas.objectsPerNamespace,
     };
   }
 
