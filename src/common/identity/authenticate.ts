@@ -3,19 +3,11 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } 
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import { UnauthenticatedError } from '../errors';
-import { makeIdentity, type Identity } from './identity';
+import { makeIdentity, type Authenticator, type RequestInfo } from './identity';
 import { keystoneAuthenticator } from './keystone';
 import { createProxyCheck } from './proxy-trust';
 
-/** What the HTTP layer knows of a request that identity may depend on. */
-export interface RequestInfo {
-  headers: IncomingHttpHeaders;
-  /** The peer's address (the proxy's, behind one); absent for in-process calls such as tests. */
-  remoteAddress?: string;
-}
-
-/** Who sent a request. A function of the request alone, so that any transport (HTTP, WebSocket) can use it. */
-export type Authenticator = (request: RequestInfo) => Promise<Identity>;
+export type { Authenticator, RequestInfo } from './identity';
 
 const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
   const value = headers[name];

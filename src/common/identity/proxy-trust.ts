@@ -1,6 +1,6 @@
 import type { AuthProxyConfig } from '../../config';
 import { addressList, contains, PROXY_SECRET_HEADER } from '../../config/network';
-import type { RequestInfo } from './authenticate';
+import type { RequestInfo } from './identity';
 import { sameSecret } from './secrets';
 
 /**
