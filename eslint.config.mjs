@@ -58,9 +58,10 @@ export default tseslint.config(
               message: "A module's manifest is for the composition root (app/modules.ts) only.",
             },
             {
-              target: './src/config.ts',
-              from: ['./src/db', './src/modules', './src/app', './src/main.ts'],
-              message: 'config.ts parses the environment with common/ helpers at most.',
+              target: './src/config',
+              from: ['./src/common', './src/db', './src/modules', './src/app', './src/main.ts'],
+              message:
+                'config/ is the bottom layer: it parses the environment with its own helpers and imports nothing of the service above it.',
             },
             {
               target: './migrations',

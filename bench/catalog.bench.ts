@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Runtime } from '../src/app/runtime';
-import { projectRoot } from '../src/common/paths';
+import { projectRoot } from '../src/config/paths';
 import { metadefsService } from '../src/modules/metadefs-io/metadefs.service';
 import type { PropertySchema } from '../src/modules/properties/property.entity';
 import { scenario, type Scenario } from './scenarios';

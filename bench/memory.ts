@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { projectRoot } from '../src/common/paths';
+import { projectRoot } from '../src/config/paths';
 // Every module's requests are the load (on the data seeded at start, without each scenario's own):
 import { moduleScenarios } from './modules';
 import type { BenchRequest } from './scenarios';

@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     AUTH_MODE: 'none',
     LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
   });
-  const logger = pino({ level: config.logLevel });
+  const logger = pino({ level: config.observability.logLevel });
   const runtime = await boot({ config, logger });
   const app = await createApp(runtime);
   const url = await app.listen(0, '127.0.0.1');

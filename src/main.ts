@@ -10,7 +10,7 @@ import { printAppSchema } from './app/schema';
 import { seeders } from './app/seeds';
 import { createApp, type App } from './app/server';
 import type { Boot } from './common/commands';
-import { projectRoot } from './common/paths';
+import { projectRoot } from './config/paths';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataFolderError } from './db/data-folder-lock';
 import { migrationStatus, undoLastMigration } from './db/migrate';
@@ -24,7 +24,7 @@ const reported = new WeakSet<object>();
  * folder) the message alone, for anything else the error with its stack.
  */
 function reportedAsJson(logLevel: string, error: unknown): unknown {
-  const logger = createLogger({ logLevel }, 2);
+  const logger = createLogger(logLevel, 2);
   if (error instanceof ConfigError) logger.fatal(`configuration error: ${error.message}`);
   else if (error instanceof DataFolderError) logger.fatal(error.message);
   else logger.fatal({ err: error }, 'could not start');
@@ -47,7 +47,7 @@ async function serve(): Promise<void> {
   } catch (error) {
     throw reportedAsJson('info', error);
   }
-  const logger = createLogger(config);
+  const logger = createLogger(config.observability.logLevel);
   const crash = (what: string) => (error: unknown) => {
     logger.fatal({ err: error }, what);
     process.exit(1);
@@ -72,7 +72,7 @@ async function serve(): Promise<void> {
         logger.error('shutdown timed out; exiting');
         process.exit(1);
       },
-      Math.min(config.shutdownDelayMs + config.shutdownTimeoutMs + CLOSE_GRACE_MS, 2 ** 31 - 1),
+      Math.min(config.http.shutdownDelayMs + config.http.shutdownTimeoutMs + CLOSE_GRACE_MS, 2 ** 31 - 1),
     );
     timer.unref();
     if (app) void stop(app);
@@ -83,7 +83,7 @@ async function serve(): Promise<void> {
   let runtime: Runtime | undefined;
   try {
     runtime = await boot({ config, logger });
-    if (config.authMode === 'none') {
+    if (config.auth.mode === 'none') {
       logger.warn(
         'AUTH_MODE=none: every request is an admin of project "default". Use AUTH_MODE=keystone, headers or jwt in production.',
       );
@@ -92,12 +92,12 @@ async function serve(): Promise<void> {
     const url = await app.listen();
     runtime.database.announce(url);
     logger.info(
-      { url, pid: process.pid, database: runtime.database.describe, authMode: config.authMode },
+      { url, pid: process.pid, database: runtime.database.describe, authMode: config.auth.mode },
       `metacatalog listening on ${url}`,
     );
   } catch (error) {
     await (app ? app.stop() : runtime?.database.close())?.catch(crash('error while stopping'));
-    throw reportedAsJson(config.logLevel, error);
+    throw reportedAsJson(config.observability.logLevel, error);
   }
   if (signalled) void stop(app);
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { projectRoot } from '../src/common/paths';
+import { projectRoot } from '../src/config/paths';
 import { buildProgram } from '../src/main';
 
 const FIXTURES = path.resolve(projectRoot(), 'seeds/glance-metadefs');

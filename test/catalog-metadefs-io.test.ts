@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { projectRoot } from '../src/common/paths';
+import { projectRoot } from '../src/config/paths';
 import type { Context } from '../src/common/context';
 import { exportFileName } from '../src/modules/metadefs-io/glance-format';
 import { metadefsService } from '../src/modules/metadefs-io/metadefs.service';

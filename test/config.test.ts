@@ -4,27 +4,24 @@ describe('configuration', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      port: 4000,
-      host: '127.0.0.1',
-      databaseUrl: undefined,
-      authMode: 'none',
-      introspection: true,
-      metadefProjectWrites: false,
-      capabilityDefaultVisibility: 'private',
-      discoveryAllowAllUsers: false,
-      dataMinFreeMb: 64,
-      pgliteSharedBuffersMb: 16,
-      feedHeartbeatMs: 5000,
-      feedHeartbeatTimeoutMs: 10000,
-      corsOrigins: [],
-      webSocket: {
-        maxConnections: 2000,
-        subscriptionsPerSocket: 50,
-        subscriptionsPerIdentity: 200,
-        subscriptionsPerInstance: 5000,
+      http: { port: 4000, host: '127.0.0.1', corsOrigins: [] },
+      database: { url: undefined, dataMinFreeMb: 64, pgliteSharedBuffersMb: 16 },
+      auth: { mode: 'none' },
+      graphql: { introspection: true },
+      catalog: { projectWrites: false },
+      discovery: { capabilityDefaultVisibility: 'private', allowAllUsers: false },
+      live: {
+        feedHeartbeatMs: 5000,
+        feedHeartbeatTimeoutMs: 10000,
+        webSocket: {
+          maxConnections: 2000,
+          subscriptionsPerSocket: 50,
+          subscriptionsPerIdentity: 200,
+          subscriptionsPerInstance: 5000,
+        },
       },
     });
-    expect(config.quotas).toEqual({
+    expect(config.catalog.quotas).toEqual({
       namespacesPerProject: 100,
       propertiesPerNamespace: 500,
       objectsPerNamespace: 500,
@@ -116,33 +113,33 @@ describe('configuration', () => {
   });
 
   it('accepts the edges of each range and every documented form', () => {
-    expect(loadConfig({ PORT: '0' }).port).toBe(0);
-    expect(loadConfig({ PORT: '65535' }).port).toBe(65535);
+    expect(loadConfig({ PORT: '0' }).http.port).toBe(0);
+    expect(loadConfig({ PORT: '65535' }).http.port).toBe(65535);
     const jwt = { AUTH_MODE: 'jwt', JWT_SECRET: 'a-secret-of-some-length' };
-    expect(loadConfig({ ...jwt, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    expect(loadConfig({ ...jwt, HOST: '::' }).host).toBe('::');
-    expect(loadConfig({ ...jwt, HOST: 'fe80::1%eth0' }).host).toBe('fe80::1%eth0');
-    expect(loadConfig({ ...jwt, HOST: 'api-1.internal' }).host).toBe('api-1.internal');
+    expect(loadConfig({ ...jwt, HOST: '0.0.0.0' }).http.host).toBe('0.0.0.0');
+    expect(loadConfig({ ...jwt, HOST: '::' }).http.host).toBe('::');
+    expect(loadConfig({ ...jwt, HOST: 'fe80::1%eth0' }).http.host).toBe('fe80::1%eth0');
+    expect(loadConfig({ ...jwt, HOST: 'api-1.internal' }).http.host).toBe('api-1.internal');
     for (const url of ['pglite://memory', 'pglite:///var/lib/metacatalog', 'postgresql://u:p@db:5432/mc']) {
-      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+      expect(loadConfig({ DATABASE_URL: url }).database.url).toBe(url);
     }
     for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) {
-      expect(loadConfig({ LOG_LEVEL: level }).logLevel).toBe(level);
+      expect(loadConfig({ LOG_LEVEL: level }).observability.logLevel).toBe(level);
     }
-    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' }).shutdownTimeoutMs).toBe(0);
-    expect(loadConfig({ FEED_HEARTBEAT_MS: '0' }).feedHeartbeatMs).toBe(0);
-    expect(loadConfig({}).shutdownDelayMs).toBe(0);
-    expect(loadConfig({ SHUTDOWN_DELAY_MS: '5000' }).shutdownDelayMs).toBe(5000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' }).http.shutdownTimeoutMs).toBe(0);
+    expect(loadConfig({ FEED_HEARTBEAT_MS: '0' }).live.feedHeartbeatMs).toBe(0);
+    expect(loadConfig({}).http.shutdownDelayMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DELAY_MS: '5000' }).http.shutdownDelayMs).toBe(5000);
   });
 
   it('traces only when asked, from the OpenTelemetry SDK variables', () => {
-    expect(loadConfig({}).tracing).toBeUndefined();
+    expect(loadConfig({}).observability.tracing).toBeUndefined();
     // The general endpoint is a base: the traces path is added to it.
-    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toEqual({
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).observability.tracing).toEqual({
       url: 'http://collector:4318/v1/traces',
       protocol: 'http/protobuf',
     });
-    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example/base/' }).tracing?.url).toBe(
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example/base/' }).observability.tracing?.url).toBe(
       'https://otel.example/base/v1/traces',
     );
     // The traces endpoint is used as it is, and wins.
@@ -151,19 +148,19 @@ describe('configuration', () => {
         OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
         OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://tempo:4318/otlp/traces',
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-      }).tracing,
+      }).observability.tracing,
     ).toEqual({ url: 'http://tempo:4318/otlp/traces', protocol: 'http/json' });
     // otlp without an endpoint: the specification's default, a Collector on this machine.
-    expect(loadConfig({ OTEL_TRACES_EXPORTER: 'otlp' }).tracing?.url).toBe('http://localhost:4318/v1/traces');
+    expect(loadConfig({ OTEL_TRACES_EXPORTER: 'otlp' }).observability.tracing?.url).toBe('http://localhost:4318/v1/traces');
     // none, or the SDK disabled, wins over an endpoint.
     expect(
-      loadConfig({ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' }).tracing,
+      loadConfig({ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' }).observability.tracing,
     ).toBeUndefined();
     expect(
-      loadConfig({ OTEL_SDK_DISABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' }).tracing,
+      loadConfig({ OTEL_SDK_DISABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' }).observability.tracing,
     ).toBeUndefined();
     // A protocol setting alone turns nothing on (it is the exporters' whole-SDK setting).
-    expect(loadConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }).tracing).toBeUndefined();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }).observability.tracing).toBeUndefined();
   });
 
   it('never repeats a database password in its message', () => {
@@ -184,7 +181,7 @@ describe('identity settings', () => {
 
   it('headers mode on a loopback HOST needs no proxy settings (local use, tests)', () => {
     for (const HOST of ['127.0.0.1', '::1', 'localhost', undefined]) {
-      expect(loadConfig({ AUTH_MODE: 'headers', HOST }).authProxy).toEqual({
+      expect(loadConfig({ AUTH_MODE: 'headers', HOST }).auth.proxy).toEqual({
         secret: undefined,
         trustedProxies: [],
       });
@@ -211,22 +208,22 @@ describe('identity settings', () => {
         );
       }
       expect(loadConfig({ HOST, AUTH_NONE_ALLOW_REMOTE: 'true' })).toMatchObject({
-        authMode: 'none',
-        host: HOST,
+        auth: { mode: 'none' },
+        http: { host: HOST },
       });
     },
   );
 
   it('AUTH_MODE=none on a loopback HOST needs nothing (npm start, tests)', () => {
     for (const HOST of ['127.0.0.1', '::1', 'localhost', undefined]) {
-      expect(loadConfig({ HOST }).authMode).toBe('none');
+      expect(loadConfig({ HOST }).auth.mode).toBe('none');
     }
   });
 
   it('headers mode on the network with a proxy secret or trusted proxies', () => {
     const secret = 'proxy-secret-0123456789';
     expect(
-      loadConfig({ AUTH_MODE: 'headers', HOST: '0.0.0.0', AUTH_PROXY_SECRET: secret }).authProxy,
+      loadConfig({ AUTH_MODE: 'headers', HOST: '0.0.0.0', AUTH_PROXY_SECRET: secret }).auth.proxy,
     ).toEqual({
       secret,
       trustedProxies: [],
@@ -236,12 +233,12 @@ describe('identity settings', () => {
         AUTH_MODE: 'headers',
         HOST: '0.0.0.0',
         AUTH_TRUSTED_PROXIES: '10.0.0.5, fd00::/64 192.168.0.0/16',
-      }).authProxy.trustedProxies,
+      }).auth.proxy.trustedProxies,
     ).toEqual(['10.0.0.5', 'fd00::/64', '192.168.0.0/16']);
   });
 
   it('reads keystone settings like keystonemiddleware, with defaults', () => {
-    expect(loadConfig(keystone).keystone).toEqual({
+    expect(loadConfig(keystone).auth.keystone).toEqual({
       url: 'http://keystone:5000/v3',
       serviceToken: undefined,
       password: {
@@ -256,19 +253,19 @@ describe('identity settings', () => {
       timeoutMs: 5000,
     });
     expect(
-      loadConfig({ ...keystone, KEYSTONE_URL: 'https://id.example.org/identity/v3/' }).keystone!.url,
+      loadConfig({ ...keystone, KEYSTONE_URL: 'https://id.example.org/identity/v3/' }).auth.keystone!.url,
     ).toBe('https://id.example.org/identity/v3');
     const fixed = { AUTH_MODE: 'keystone', KEYSTONE_URL: 'http://k/v3', KEYSTONE_SERVICE_TOKEN: 'tok' };
-    expect(loadConfig(fixed).keystone).toMatchObject({ serviceToken: 'tok', password: undefined });
+    expect(loadConfig(fixed).auth.keystone).toMatchObject({ serviceToken: 'tok', password: undefined });
   });
 
   it('metrics are public by default, behind a bearer token with METRICS_TOKEN', () => {
-    expect(loadConfig({}).metrics).toEqual({ access: 'public', token: undefined });
-    expect(loadConfig({ METRICS_TOKEN: 'metrics-token-0123456789' }).metrics).toEqual({
+    expect(loadConfig({}).observability.metrics).toEqual({ access: 'public', token: undefined });
+    expect(loadConfig({ METRICS_TOKEN: 'metrics-token-0123456789' }).observability.metrics).toEqual({
       access: 'token',
       token: 'metrics-token-0123456789',
     });
-    expect(loadConfig({ METRICS: 'off' }).metrics.access).toBe('off');
+    expect(loadConfig({ METRICS: 'off' }).observability.metrics.access).toBe('off');
   });
 
   it.each([

@@ -176,10 +176,10 @@ describe('deploy/kubernetes', () => {
       KEYSTONE_PASSWORD: 'secret',
       METRICS_TOKEN: 'a-scraper-token-of-length',
     });
-    expect(config.shutdownDelayMs).toBeGreaterThan(0);
+    expect(config.http.shutdownDelayMs).toBeGreaterThan(0);
     const grace = one('Deployment').spec.template.spec.terminationGracePeriodSeconds * 1000;
     // main.ts gives closing the database 5 s after the drain (CLOSE_GRACE_MS).
-    expect(grace).toBeGreaterThan(config.shutdownDelayMs + config.shutdownTimeoutMs + 5000);
+    expect(grace).toBeGreaterThan(config.http.shutdownDelayMs + config.http.shutdownTimeoutMs + 5000);
   });
 });
 
@@ -198,14 +198,14 @@ describe('deploy/compose.yaml', () => {
     expect(metacatalog.image).toBe(migrate.image);
     const env = { ...imageEnv(), ...metacatalog.environment } as Record<string, string>;
     const config = loadConfig(env);
-    const { username, password, hostname, pathname } = new URL(config.databaseUrl!);
+    const { username, password, hostname, pathname } = new URL(config.database.url!);
     expect({ username, password, hostname, pathname }).toEqual({
       username: db.environment.POSTGRES_USER,
       password: db.environment.POSTGRES_PASSWORD,
       hostname: 'db',
       pathname: `/${db.environment.POSTGRES_DB}`,
     });
-    expect(metacatalog.ports).toEqual([`127.0.0.1:${config.port}:${config.port}`]);
+    expect(metacatalog.ports).toEqual([`127.0.0.1:${config.http.port}:${config.http.port}`]);
   });
 });
 

@@ -296,7 +296,7 @@ describe('error codes of the contract', () => {
       // Another connection inserts the name and holds it uncommitted: our check does not see it, our insert
       // waits on the unique index, then fails once the other commits. withUniqueConflicts answers at the write.
       const name = unique('Race');
-      const other = new Client({ connectionString: t.config.databaseUrl });
+      const other = new Client({ connectionString: t.config.database.url });
       await other.connect();
       try {
         await other.query('BEGIN');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ApolloClient, ApolloLink, InMemoryCache, gql, type TypedDocumentNode } from '@apollo/client';
 import { print } from 'graphql';
 import { from } from 'rxjs';
-import { projectRoot } from '../src/common/paths';
+import { projectRoot } from '../src/config/paths';
 import { createNamespace } from './support/factories';
 import { ADMIN, startTestApp, type Data, type TestApp } from './support/test-app';
 

@@ -128,7 +128,7 @@ export class CatalogCache {
 
 /** The cache of an instance, made on first use with the configured bound. */
 function cacheOf(ctx: Context): CatalogCache {
-  return ctx.instance.get(catalogCaches).forSize(ctx.config.catalogCacheMb * 1024 * 1024);
+  return ctx.instance.get(catalogCaches).forSize(ctx.config.cache.catalogMb * 1024 * 1024);
 }
 
 const catalogCaches = () => {
@@ -186,7 +186,7 @@ export function catalogCachePlugin(
 ): ApolloServerPlugin<Context> {
   return {
     async requestDidStart({ contextValue }) {
-      if (contextValue.config.catalogCacheMb <= 0) return;
+      if (contextValue.config.cache.catalogMb <= 0) return;
       return {
         async responseForOperation({ operation, queryHash, request, contextValue: ctx }) {
           if (!isCatalogQuery(operation, catalogFields) || !operation) return null;

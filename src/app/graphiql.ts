@@ -74,17 +74,17 @@ function scriptJson(value: unknown): string {
  * service under a path prefix. The configured headers pre-fill the Headers tab, which GraphiQL sends with every
  * request, introspection included; what a user types there is kept for the tab's session (sessionStorage).
  */
-export function graphiqlPage(config: Pick<Config, 'authMode' | 'graphiqlHeaders' | 'graphiqlDir'>): string {
+export function graphiqlPage(config: Pick<Config, 'auth' | 'graphiql'>): string {
   const settings = {
-    identityHeaders: config.authMode !== 'none',
-    headers: Object.keys(config.graphiqlHeaders).length
-      ? JSON.stringify(config.graphiqlHeaders, null, 2)
+    identityHeaders: config.auth.mode !== 'none',
+    headers: Object.keys(config.graphiql.headers).length
+      ? JSON.stringify(config.graphiql.headers, null, 2)
       : '',
     defaultQuery: [
       '# Welcome to metacatalog. Docs (left)',
       '# describes every type, field and argument;',
       '# the explorer (left) builds queries by clicks.',
-      ...AUTH_HINTS[config.authMode].map((line) => `# ${line}`),
+      ...AUTH_HINTS[config.auth.mode].map((line) => `# ${line}`),
       '{',
       '  resourceTypes { name }',
       '  namespaces(first: 10) { totalCount nodes { name displayName visibility } }',
@@ -94,11 +94,11 @@ export function graphiqlPage(config: Pick<Config, 'authMode' | 'graphiqlHeaders'
   };
   let html: string;
   try {
-    html = readFileSync(join(config.graphiqlDir, 'graphiql.html'), 'utf8');
+    html = readFileSync(join(config.graphiql.dir, 'graphiql.html'), 'utf8');
   } catch {
     return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8" /><title>metacatalog · GraphiQL</title></head>
-<body><p>GraphiQL is not built here: run <code>npm run build</code> (GRAPHIQL_DIR: ${escapeHtml(config.graphiqlDir)}).</p></body></html>`;
+<body><p>GraphiQL is not built here: run <code>npm run build</code> (GRAPHIQL_DIR: ${escapeHtml(config.graphiql.dir)}).</p></body></html>`;
   }
   const block = `<script id="graphiql-settings" type="application/json">${scriptJson(settings)}</script>`;
   return html

@@ -10,20 +10,20 @@ import type { Config } from '../config';
 export function createArmor(config: Config) {
   return new ApolloArmor({
     maxDepth: {
-      n: config.limits.maxDepth,
+      n: config.graphql.limits.maxDepth,
       ignoreIntrospection: true,
       flattenFragments: true,
       exposeLimits: true,
     },
-    maxAliases: { n: config.limits.maxAliases, exposeLimits: true },
-    maxDirectives: { n: config.limits.maxDirectives, exposeLimits: true },
+    maxAliases: { n: config.graphql.limits.maxAliases, exposeLimits: true },
+    maxDirectives: { n: config.graphql.limits.maxDirectives, exposeLimits: true },
     maxTokens: { enabled: false },
-    costLimit: { maxCost: config.limits.maxCost, ignoreIntrospection: true, exposeLimits: true },
+    costLimit: { maxCost: config.graphql.limits.maxCost, ignoreIntrospection: true, exposeLimits: true },
     blockFieldSuggestion: { enabled: false },
   });
 }
 
 /** graphql-js stops parsing past this many tokens, before building a document for a huge query. */
 export function parseOptions(config: Config) {
-  return { maxTokens: config.limits.maxTokens };
+  return { maxTokens: config.graphql.limits.maxTokens };
 }

@@ -8,7 +8,6 @@ import { metadefsIoModule } from '../modules/metadefs-io/metadefs-io.module';
 import { namespaceDocumentsModule } from '../modules/namespace-documents/namespace-documents.module';
 import { namespacesModule } from '../modules/namespaces/namespaces.module';
 import { nodeDeletionModule } from '../modules/node-deletion/node-deletion.module';
-import { objectsModule } from '../modules/objects/objects.module';
 import { propertiesModule } from '../modules/properties/properties.module';
 import { resourceProvidersModule } from '../modules/resource-providers/resource-providers.module';
 import { resourceTypesModule } from '../modules/resource-types/resource-types.module';
@@ -29,7 +28,6 @@ export const modules = [
   namespacesModule,
   namespaceDocumentsModule,
   propertiesModule,
-  objectsModule,
   metadefTagsModule,
   metadefsIoModule,
   traitsModule,

@@ -7,7 +7,7 @@ import type { InstanceState } from '../common/changes';
 import type { Context } from '../common/context';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Database } from '../db/database';
-import { projectRoot } from '../common/paths';
+import { projectRoot } from '../config/paths';
 import { catalogCacheUsage } from './catalog-cache';
 
 /** Operation names come from clients: keep the label set bounded so a client cannot explode it. */

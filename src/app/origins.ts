@@ -5,7 +5,7 @@
  * from an origin of CORS_ORIGINS.
  */
 
-/** Whether one CORS_ORIGINS entry (already lower-case: see config.ts) matches a lower-case origin. */
+/** Whether one CORS_ORIGINS entry (already lower-case: see src/config/index.ts) matches a lower-case origin. */
 function matches(entry: string, origin: string): boolean {
   if (entry === '*' || entry === origin) return true;
   const wildcard = entry.indexOf('://*.');

@@ -40,7 +40,7 @@ async function openWithRetry(config: Config, logger: Logger, readOnly = false): 
         readOnly,
       });
     } catch (error) {
-      if (attempt >= 10 || !config.databaseUrl || config.databaseUrl.startsWith('pglite://')) throw error;
+      if (attempt >= 10 || !config.database.url || config.database.url.startsWith('pglite://')) throw error;
       logger.warn({ attempt, err: error }, 'database not reachable yet; retrying');
       await sleep(Math.min(500 * attempt, 5000));
     }
@@ -49,7 +49,7 @@ async function openWithRetry(config: Config, logger: Logger, readOnly = false): 
 
 export async function boot(options: BootOptions = {}): Promise<Runtime> {
   const config = options.config ?? loadConfig();
-  const logger = options.logger ?? createLogger(config);
+  const logger = options.logger ?? createLogger(config.observability.logLevel);
   const database = await openWithRetry(config, logger, options.readOnly);
   // Reading through the folder's owner: it migrated and seeded, and the connection it lends is read-only.
   const owner = !database.borrowedFrom;
@@ -68,7 +68,7 @@ export async function boot(options: BootOptions = {}): Promise<Runtime> {
       const applied = await migrate(database);
       if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     }
-    if (owner && (options.seed ?? config.seedOnStart)) {
+    if (owner && (options.seed ?? config.database.seedOnStart)) {
       const report = await runSeeds(runtime.adminContext(), seeders);
       logger.info({ seeds: report }, 'seeds checked');
     }

@@ -108,7 +108,7 @@ export async function createApp({
   const formatError = createFormatError(logger);
   const apollo = new ApolloServer<Context>({
     schema,
-    introspection: config.introspection,
+    introspection: config.graphql.introspection,
     includeStacktraceInErrorResponses: false,
     formatError,
     csrfPrevention: true,
@@ -124,7 +124,7 @@ export async function createApp({
       ApolloServerPluginCacheControlDisabled(),
       observabilityPlugin(metrics, logged),
       // Says what each parse and validation error is, for formatError (not by graphql-js's wording).
-      requestErrorsPlugin({ maxTokens: config.limits.maxTokens }),
+      requestErrorsPlugin({ maxTokens: config.graphql.limits.maxTokens }),
       ...(tracing ? [graphqlTracingPlugin()] : []),
       inputGuardPlugin(schema),
       // Subscriptions: refused over HTTP, handed back to the WebSocket layer once every check passed.
@@ -143,9 +143,9 @@ export async function createApp({
   }
 
   const changes = await openChangeFeed(database, logger, {
-    heartbeatMs: config.feedHeartbeatMs,
-    heartbeatTimeoutMs: config.feedHeartbeatTimeoutMs,
-    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    heartbeatMs: config.live.feedHeartbeatMs,
+    heartbeatTimeoutMs: config.live.feedHeartbeatTimeoutMs,
+    connectTimeoutMs: config.database.connectTimeoutMs,
   });
   const instance = new InstanceState(changes);
   const deps: ContextDeps = {
@@ -172,7 +172,7 @@ export async function createApp({
         }),
       logger,
       logged,
-      graphiqlPage: config.graphiql ? graphiqlPage(config) : undefined,
+      graphiqlPage: config.graphiql.enabled ? graphiqlPage(config) : undefined,
     }),
     { path: '/health/live', methods: { GET: (_req, res) => sendJson(res, 200, { status: 'ok' }) } },
     {
@@ -197,14 +197,14 @@ export async function createApp({
         },
       },
     },
-    ...(config.metrics.access === 'off'
+    ...(config.observability.metrics.access === 'off'
       ? []
       : [
           {
             path: '/metrics',
             methods: {
               async GET(req, res) {
-                if (!metricsAllowed(config.metrics, req.headers.authorization)) {
+                if (!metricsAllowed(config.observability.metrics, req.headers.authorization)) {
                   throw new HttpError(
                     401,
                     'UNAUTHENTICATED',
@@ -221,7 +221,7 @@ export async function createApp({
             },
           } satisfies Route,
         ]),
-    ...(config.graphiql ? [graphiqlAssetsRoute(config.graphiqlDir)] : []),
+    ...(config.graphiql.enabled ? [graphiqlAssetsRoute(config.graphiql.dir)] : []),
   ];
   const {
     server: httpServer,
@@ -229,8 +229,12 @@ export async function createApp({
     drain,
   } = createHttpServer(
     observeRequests(
-      createRouter(routes, logger, config.explorer ? explorerFallback(config.explorerDir) : undefined),
-      { metrics, route: routeLabeller(routes, config.explorer), tracing },
+      createRouter(
+        routes,
+        logger,
+        config.explorer.enabled ? explorerFallback(config.explorer.dir) : undefined,
+      ),
+      { metrics, route: routeLabeller(routes, config.explorer.enabled), tracing },
     ),
     logger,
   );
@@ -257,7 +261,7 @@ export async function createApp({
     tracing,
     changes,
     contextFor: (headers, remoteAddress) => createRequestContext(deps, { headers, remoteAddress }),
-    listen(port = config.port, host = config.host) {
+    listen(port = config.http.port, host = config.http.host) {
       return new Promise((resolve, reject) => {
         httpServer.once('error', (error) => reject(listenError(error, port, host)));
         httpServer.listen(port, host, () => {
@@ -270,16 +274,16 @@ export async function createApp({
     stop() {
       stopping ??= (async () => {
         shuttingDown = true;
-        if (config.shutdownDelayMs > 0) {
+        if (config.http.shutdownDelayMs > 0) {
           closeAfterEachResponse();
           logger.info(
-            { delayMs: config.shutdownDelayMs },
+            { delayMs: config.http.shutdownDelayMs },
             'not ready; still serving until the shutdown delay ends',
           );
-          await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+          await new Promise((resolve) => setTimeout(resolve, config.http.shutdownDelayMs));
         }
         await subscriptions.close();
-        const cut = await drain(config.shutdownTimeoutMs);
+        const cut = await drain(config.http.shutdownTimeoutMs);
         if (cut) logger.warn({ requests: cut }, 'shutdown timeout: requests still running were cut off');
         await apollo.stop();
         await changes.stop();

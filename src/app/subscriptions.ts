@@ -35,7 +35,7 @@ import { originAllowed } from './origins';
  * metrics, logs and error formatting are those of HTTP. Queries and mutations are answered by Apollo; a
  * subscription that passed every check is then started here, with the document Apollo parsed and validated.
  *
- * Bounds: WebSockets per instance, subscriptions per socket, per identity and per instance (config.webSocket),
+ * Bounds: WebSockets per instance, subscriptions per socket, per identity and per instance (config.live.webSocket),
  * events a slow subscriber may fall behind (live.resolver.ts), and the work of one event: subscribers that see
  * alike (same audience, operation and variables) share one execution of it.
  */
@@ -141,12 +141,12 @@ type ConnectionExtra = {
   slots?: Map<string, () => void>;
 };
 
-/** Counts of open subscriptions per identity and in all, against config.webSocket's bounds. */
+/** Counts of open subscriptions per identity and in all, against config.live.webSocket's bounds. */
 class SubscriptionSlots {
   private total = 0;
   private readonly byIdentity = new Map<string, number>();
 
-  constructor(private readonly limits: Config['webSocket']) {}
+  constructor(private readonly limits: Config['live']['webSocket']) {}
 
   get open(): number {
     return this.total;
@@ -249,7 +249,7 @@ export function attachSubscriptions(options: {
 }): SubscriptionServer {
   const { httpServer, apollo, schema, config, deps, changes, logger, metrics, formatError } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
-  const slots = new SubscriptionSlots(config.webSocket);
+  const slots = new SubscriptionSlots(config.live.webSocket);
   metrics.gauge('metacatalog_websocket_connections', 'Open GraphQL WebSockets.', () => wss.clients.size);
   metrics.gauge('metacatalog_subscriptions', 'Open GraphQL subscriptions.', () => slots.open);
 
@@ -259,7 +259,7 @@ export function attachSubscriptions(options: {
       refuseUpgrade(socket, 404, 'NOT_FOUND', `No WebSocket endpoint at ${path.slice(0, 200)}`);
       return;
     }
-    if (!originAllowed(req.headers.origin, req.headers.host, config.corsOrigins)) {
+    if (!originAllowed(req.headers.origin, req.headers.host, config.http.corsOrigins)) {
       logger.info(
         { origin: req.headers.origin?.slice(0, 200), code: 'FORBIDDEN' },
         'WebSocket from another origin refused',
@@ -272,12 +272,12 @@ export function attachSubscriptions(options: {
       );
       return;
     }
-    if (wss.clients.size >= config.webSocket.maxConnections) {
+    if (wss.clients.size >= config.live.webSocket.maxConnections) {
       refuseUpgrade(
         socket,
         503,
         'SERVICE_UNAVAILABLE',
-        `This instance holds ${config.webSocket.maxConnections} WebSockets, as many as it takes (WEBSOCKET_MAX_CONNECTIONS)`,
+        `This instance holds ${config.live.webSocket.maxConnections} WebSockets, as many as it takes (WEBSOCKET_MAX_CONNECTIONS)`,
       );
       return;
     }
@@ -342,7 +342,7 @@ export function attachSubscriptions(options: {
           return false;
         }
         const request = webSocketRequest(
-          config.authMode,
+          config.auth.mode,
           { headers: ctx.extra.request.headers, remoteAddress: ctx.extra.request.socket.remoteAddress },
           ctx.connectionParams,
         );

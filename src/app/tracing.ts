@@ -56,7 +56,7 @@ function registerContextManager(): void {
   context.setGlobalContextManager(contextManager);
 }
 
-function otlpExporter(config: NonNullable<Config['tracing']>): SpanExporter {
+function otlpExporter(config: NonNullable<Config['observability']['tracing']>): SpanExporter {
   // Headers, timeout, compression and certificates come from the SDK's standard OTEL_EXPORTER_OTLP_* variables.
   return config.protocol === 'http/json'
     ? new OtlpJsonExporter({ url: config.url })
@@ -64,11 +64,11 @@ function otlpExporter(config: NonNullable<Config['tracing']>): SpanExporter {
 }
 
 /**
- * The tracing of a service instance when config.tracing is set, else undefined. `exporter` replaces the OTLP
+ * The tracing of a service instance when config.observability.tracing is set, else undefined. `exporter` replaces the OTLP
  * exporter (tests: an InMemorySpanExporter, whose spans are then handed over as each one ends).
  */
 export function createTracing(config: Config, logger: Logger, exporter?: SpanExporter): Tracing | undefined {
-  if (!config.tracing) return undefined;
+  if (!config.observability.tracing) return undefined;
   registerContextManager();
   // An export that fails (the collector is down) is logged, never thrown into a request.
   setGlobalErrorHandler((error) => logger.warn({ err: error }, 'tracing: spans could not be exported'));
@@ -82,11 +82,11 @@ export function createTracing(config: Config, logger: Logger, exporter?: SpanExp
     // The sampler is the SDK's (OTEL_TRACES_SAMPLER; by default parent-based: a caller's unsampled trace
     // records nothing), and so are the batch settings (OTEL_BSP_*).
     spanProcessors: [
-      exporter ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(otlpExporter(config.tracing)),
+      exporter ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(otlpExporter(config.observability.tracing)),
     ],
   });
   logger.info(
-    { url: config.tracing.url, protocol: config.tracing.protocol },
+    { url: config.observability.tracing.url, protocol: config.observability.tracing.protocol },
     'tracing: sending spans over OTLP',
   );
   return {

@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { hasControlCharacter } from '../config/text';
 
 /** The error codes of the contract (API.md, "Conventions"), one per HTTP status of the specs. */
 export type ErrorCode =
@@ -124,16 +125,6 @@ export class IdentityUnavailableError extends AppError {
   constructor(message = 'The identity service (Keystone) is unavailable; try again shortly') {
     super('SERVICE_UNAVAILABLE', message, { http: { status: 503 } });
   }
-}
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-// eslint-disable-next-line no-control-regex
-const CONTROL_BUT_LINE_BREAKS_AND_TABS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-/** Whether a string holds a control character (tabs and line breaks allowed where `multiline`). */
-export function hasControlCharacter(value: string, multiline = false): boolean {
-  return (multiline ? CONTROL_BUT_LINE_BREAKS_AND_TABS : CONTROL).test(value);
 }
 
 /** A UTF-16 surrogate without its other half: not a Unicode character (PostgreSQL would store U+FFFD). */

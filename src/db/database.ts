@@ -97,8 +97,8 @@ const silent = { info: () => undefined, warn: () => undefined, error: () => unde
 
 /** Where PGlite keeps its files, or `undefined` for memory. */
 function pgliteDir(config: Config): string | undefined {
-  const url = config.databaseUrl;
-  if (!url) return resolve(config.dataDir, 'pgdata');
+  const url = config.database.url;
+  if (!url) return resolve(config.database.dataDir, 'pgdata');
   const rest = url.slice('pglite://'.length);
   if (rest === 'memory' || rest === '' || rest === 'memory/') return undefined;
   return resolve(rest);
@@ -138,15 +138,15 @@ function dataSourceFor(
 }
 
 export async function openDatabase(config: Config, options: OpenOptions): Promise<Database> {
-  const isServer = !!config.databaseUrl && !config.databaseUrl.startsWith('pglite://');
+  const isServer = !!config.database.url && !config.database.url.startsWith('pglite://');
   const dir = isServer ? undefined : pgliteDir(config);
   let embedded: EmbeddedPostgres | undefined;
   if (!isServer) {
     try {
       embedded = await EmbeddedPostgres.open({
         dir,
-        minFreeBytes: config.dataMinFreeMb * MB,
-        sharedBuffersMb: config.pgliteSharedBuffersMb,
+        minFreeBytes: config.database.dataMinFreeMb * MB,
+        sharedBuffersMb: config.database.pgliteSharedBuffersMb,
         // What a second process is told this one runs: the command line after `metacatalog`.
         command: process.argv.slice(2).join(' ') || 'serve',
         logger: options.logger ?? silent,
@@ -158,10 +158,10 @@ export async function openDatabase(config: Config, options: OpenOptions): Promis
       throw error;
     }
   }
-  const url = embedded ? embedded.url : config.databaseUrl!;
+  const url = embedded ? embedded.url : config.database.url!;
   const counter = new QueryCounter(options.onSlowQuery);
   // PGlite is a single session: exactly one connection, held for the life of the process.
-  const max = embedded ? 1 : config.databasePoolSize;
+  const max = embedded ? 1 : config.database.poolSize;
   const dataSource = dataSourceFor(url, options, counter, {
     max,
     idleTimeoutMillis: embedded ? 0 : 30000,
@@ -169,8 +169,8 @@ export async function openDatabase(config: Config, options: OpenOptions): Promis
     // under load is no outage (with 50 writers queued for the embedded database's one connection, it passed
     // the connect timeout and read as "database unreachable"): it gets the longer DATABASE_POOL_WAIT_MS, and
     // each connection attempt keeps DATABASE_CONNECT_TIMEOUT_MS through the client's own timeout.
-    connectionTimeoutMillis: config.databasePoolWaitMs,
-    Client: connectingWithin(config.databaseConnectTimeoutMs),
+    connectionTimeoutMillis: config.database.poolWaitMs,
+    Client: connectingWithin(config.database.connectTimeoutMs),
   });
   try {
     await dataSource.initialize();

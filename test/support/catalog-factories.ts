@@ -1,5 +1,5 @@
 import { Namespace } from '../../src/modules/namespaces/namespace.entity';
-import { MetadefObject } from '../../src/modules/objects/object.entity';
+import { MetadefObject } from '../../src/modules/properties/object.entity';
 import { PropertyDefinition, type PropertySchema } from '../../src/modules/properties/property.entity';
 import type { TestApp } from './test-app';
 

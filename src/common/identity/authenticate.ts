@@ -3,19 +3,11 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } 
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import { UnauthenticatedError } from '../errors';
-import { makeIdentity, type Identity } from './identity';
+import { makeIdentity, type Authenticator, type RequestInfo } from './identity';
 import { keystoneAuthenticator } from './keystone';
 import { createProxyCheck } from './proxy-trust';
 
-/** What the HTTP layer knows of a request that identity may depend on. */
-export interface RequestInfo {
-  headers: IncomingHttpHeaders;
-  /** The peer's address (the proxy's, behind one); absent for in-process calls such as tests. */
-  remoteAddress?: string;
-}
-
-/** Who sent a request. A function of the request alone, so that any transport (HTTP, WebSocket) can use it. */
-export type Authenticator = (request: RequestInfo) => Promise<Identity>;
+export type { Authenticator, RequestInfo } from './identity';
 
 const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
   const value = headers[name];
@@ -32,7 +24,7 @@ const noneAuthenticator: Authenticator = async () => makeIdentity('default', 'lo
  * from that proxy (AUTH_PROXY_SECRET, AUTH_TRUSTED_PROXIES); anyone else is refused and logged.
  */
 function headersAuthenticator(config: Config, logger: Logger): Authenticator {
-  const refusal = createProxyCheck(config.authProxy);
+  const refusal = createProxyCheck(config.auth.proxy);
   return async (request) => {
     const reason = refusal(request);
     if (reason) {
@@ -61,9 +53,9 @@ function rolesClaim(payload: JWTPayload): string[] {
 }
 
 function jwtAuthenticator(config: Config): Authenticator {
-  const key: Uint8Array | JWTVerifyGetKey = config.jwtJwksUrl
-    ? createRemoteJWKSet(new URL(config.jwtJwksUrl))
-    : new TextEncoder().encode(config.jwtSecret);
+  const key: Uint8Array | JWTVerifyGetKey = config.auth.jwt.jwksUrl
+    ? createRemoteJWKSet(new URL(config.auth.jwt.jwksUrl))
+    : new TextEncoder().encode(config.auth.jwt.secret);
   return async ({ headers }) => {
     const authorization = header(headers, 'authorization');
     const match = authorization?.match(/^Bearer\s+(\S+)$/i);
@@ -71,8 +63,8 @@ function jwtAuthenticator(config: Config): Authenticator {
     let payload: JWTPayload;
     try {
       const verified = await jwtVerify(match[1], key as Uint8Array, {
-        issuer: config.jwtIssuer,
-        audience: config.jwtAudience,
+        issuer: config.auth.jwt.issuer,
+        audience: config.auth.jwt.audience,
       });
       payload = verified.payload;
     } catch (error) {
@@ -87,7 +79,7 @@ function jwtAuthenticator(config: Config): Authenticator {
 }
 
 export function createAuthenticator(config: Config, logger: Logger): Authenticator {
-  switch (config.authMode) {
+  switch (config.auth.mode) {
     case 'none':
       return noneAuthenticator;
     case 'headers':
@@ -95,12 +87,12 @@ export function createAuthenticator(config: Config, logger: Logger): Authenticat
     case 'jwt':
       return jwtAuthenticator(config);
     case 'keystone':
-      return keystoneAuthenticator(config.keystone!, logger);
+      return keystoneAuthenticator(config.auth.keystone!, logger);
   }
 }
 
 /** The credentials a browser may put in graphql-ws's `connection_init` payload (it cannot set upgrade headers). */
-const INIT_PAYLOAD_CREDENTIALS: Partial<Record<Config['authMode'], string[]>> = {
+const INIT_PAYLOAD_CREDENTIALS: Partial<Record<Config['auth']['mode'], string[]>> = {
   jwt: ['authorization'],
   keystone: ['x-auth-token'],
 };
@@ -113,7 +105,7 @@ const INIT_PAYLOAD_CREDENTIALS: Partial<Record<Config['authMode'], string[]>> = 
  * proxy sees and sets: a payload cannot claim an identity.
  */
 export function webSocketRequest(
-  authMode: Config['authMode'],
+  authMode: Config['auth']['mode'],
   upgrade: RequestInfo,
   payload: Record<string, unknown> | undefined,
 ): RequestInfo {

@@ -1,3 +1,5 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
 /** Who is asking: the project they act for, the user, and their roles (as keystonemiddleware hands them over). */
 export interface Identity {
   projectId: string;
@@ -26,3 +28,13 @@ export function makeIdentity(projectId: string, userId: string | null, roles: re
 export function audienceOf(identity: Identity): string {
   return `${identity.projectId}\u0000${[...identity.roles].sort().join(',')}`;
 }
+
+/** What the HTTP layer knows of a request that identity may depend on. */
+export interface RequestInfo {
+  headers: IncomingHttpHeaders;
+  /** The peer's address (the proxy's, behind one); absent for in-process calls such as tests. */
+  remoteAddress?: string;
+}
+
+/** Who sent a request. A function of the request alone, so that any transport (HTTP, WebSocket) can use it. */
+export type Authenticator = (request: RequestInfo) => Promise<Identity>;

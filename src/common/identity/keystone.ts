@@ -2,8 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { KeystoneConfig } from '../../config';
 import { IdentityUnavailableError, UnauthenticatedError } from '../errors';
-import type { Authenticator } from './authenticate';
-import { makeIdentity, type Identity } from './identity';
+import { makeIdentity, type Authenticator, type Identity } from './identity';
 import { tokenKey } from './secrets';
 
 /** Fernet, JWS and UUID tokens are all visible ASCII; anything else cannot be a token (and is not sent on). */

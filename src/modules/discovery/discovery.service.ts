@@ -36,7 +36,7 @@ export class DiscoveryService {
 
   /** A discovered property by node id: null where `get` would refuse (not allowed, private, absent). */
   async getByPk(ctx: Context, pk: number): Promise<DiscoveredProperty | null> {
-    if (!ctx.identity.isAdmin && !ctx.config.discoveryAllowAllUsers) return null;
+    if (!ctx.identity.isAdmin && !ctx.config.discovery.allowAllUsers) return null;
     const property = await ctx.db
       .getRepository(DiscoveredProperty)
       .findOne({ where: { pk }, relations: { type: true } });
@@ -63,7 +63,7 @@ export class DiscoveryService {
   }
 
   private assertMayDiscover(ctx: Context): void {
-    if (!ctx.identity.isAdmin && !ctx.config.discoveryAllowAllUsers) {
+    if (!ctx.identity.isAdmin && !ctx.config.discovery.allowAllUsers) {
       throw new ForbiddenError(
         'Resource property discovery is open to admins only (DISCOVERY_ALLOW_ALL_USERS)',
       );

@@ -5,7 +5,7 @@ import { AppError } from '../../common/errors';
 import { encodeGlobalId } from '../../common/relay/global-id';
 import type { Node, NodeType } from '../../common/relay/node';
 import { UUIDScalar } from '../../common/scalars';
-import { Visibility } from '../namespaces/namespace.entity';
+import { Visibility } from '../../common/visibility';
 import { canSee } from '../namespaces/namespace.policy';
 import { Resource } from '../resources/resource.entity';
 import { ResourceProvider } from '../resource-providers/resource-provider.entity';

@@ -25,7 +25,11 @@ export interface TagDoc {
 
 export class MetadefTagService {
   private quota(ctx: Context) {
-    return { what: 'tags', env: 'METADEF_TAGS_PER_NAMESPACE', limit: ctx.config.quotas.tagsPerNamespace };
+    return {
+      what: 'tags',
+      env: 'METADEF_TAGS_PER_NAMESPACE',
+      limit: ctx.config.catalog.quotas.tagsPerNamespace,
+    };
   }
 
   /** The tag named so (case-insensitively) in the namespace. */

@@ -2,7 +2,7 @@ import Ajv from 'ajv';
 import { METADEF_TAG_NAME_MAX } from '../metadef-tags/metadef-tag.entity';
 import { ASSOCIATION_LIMITS } from '../namespaces/namespace-resource-type.entity';
 import { NAMESPACE_LIMITS } from '../namespaces/namespace.entity';
-import { OBJECT_NAME_MAX } from '../objects/object.entity';
+import { OBJECT_NAME_MAX } from '../properties/object.entity';
 import type { PropertySchema } from '../properties/property.entity';
 import { RESOURCE_TYPE_NAME_MAX } from '../resource-types/resource-type.entity';
 

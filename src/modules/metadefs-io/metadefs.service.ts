@@ -6,15 +6,16 @@ import { MetadefTag } from '../metadef-tags/metadef-tag.entity';
 import { tagsByNamespacePk } from '../metadef-tags/metadef-tag.loaders';
 import { metadefTagService } from '../metadef-tags/metadef-tag.service';
 import { NamespaceResourceType } from '../namespaces/namespace-resource-type.entity';
-import { Namespace, Visibility } from '../namespaces/namespace.entity';
+import { Visibility } from '../../common/visibility';
+import { Namespace } from '../namespaces/namespace.entity';
 import { associationsByNamespacePk } from '../namespaces/namespace.loaders';
 import { namespaceService, publishNamespaceChange } from '../namespaces/namespace.service';
 import {
   namespaceDocumentService,
   type NamespaceDocument,
 } from '../namespace-documents/namespace-document.service';
-import { objectsByNamespacePk } from '../objects/object.loaders';
-import { objectService, type ObjectDoc } from '../objects/object.service';
+import { objectsByNamespacePk } from '../properties/object.loaders';
+import { objectService, type ObjectDoc } from '../properties/object.service';
 import { propertiesByNamespacePk, propertiesByObjectPk } from '../properties/property.loaders';
 import { checkPropertySchema } from '../properties/property-schema';
 import { checkProperty, propertyService, type PropertyDoc } from '../properties/property.service';

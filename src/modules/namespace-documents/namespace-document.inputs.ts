@@ -1,9 +1,9 @@
 import { ArrayMaxSize, ValidateNested } from 'class-validator';
 import { Field, InputType } from 'type-graphql';
-import { Visibility } from '../namespaces/namespace.entity';
+import { Visibility } from '../../common/visibility';
 import { NAMESPACE_FIELD_DOCS } from '../namespaces/namespace.docs';
 import { ResourceTypeAssociationInput } from '../namespaces/namespace.inputs';
-import { MetadefObjectInput } from '../objects/object.inputs';
+import { MetadefObjectInput } from '../properties/object.inputs';
 import { PropertyDefinitionInput } from '../properties/property.inputs';
 
 /** The caps on the lists of one CreateNamespaceInput (the per-namespace quotas bound non-admins further). */

@@ -2,7 +2,7 @@ import type { Context } from '../../common/context';
 import { metadefTagService, type TagDoc } from '../metadef-tags/metadef-tag.service';
 import type { Namespace } from '../namespaces/namespace.entity';
 import { namespaceService, type NamespaceDoc } from '../namespaces/namespace.service';
-import { objectService, type ObjectDoc } from '../objects/object.service';
+import { objectService, type ObjectDoc } from '../properties/object.service';
 import { propertyService, type PropertyDoc } from '../properties/property.service';
 
 /**

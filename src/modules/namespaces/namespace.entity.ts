@@ -1,25 +1,10 @@
-import { Field, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ObjectType } from 'type-graphql';
 import { Column, Entity, Index, OneToMany } from 'typeorm';
 import { CreatedAt, UpdatedAt, TIMESTAMP_DOCS } from '../../common/columns';
 import { Node } from '../../common/relay/node';
+import { Visibility } from '../../common/visibility';
 import type { NamespaceResourceType } from './namespace-resource-type.entity';
 import { ViewableNodeEntity } from './resource-type-view';
-
-export enum Visibility {
-  PUBLIC = 'public',
-  PRIVATE = 'private',
-}
-registerEnumType(Visibility, {
-  name: 'Visibility',
-  description: 'Who sees a namespace and everything in it.',
-  valuesConfig: {
-    PUBLIC: { description: 'Every project sees it.' },
-    PRIVATE: {
-      description:
-        'Only the owner project and admins see it; others get NOT_FOUND, null or nothing in lists.',
-    },
-  },
-});
 
 export const NAMESPACE_LIMITS = { name: 80, displayName: 80, description: 500, owner: 255 } as const;
 

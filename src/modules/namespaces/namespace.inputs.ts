@@ -2,7 +2,7 @@ import { Field, InputType, registerEnumType } from 'type-graphql';
 import { OrderDirection } from '../../common/relay/order';
 import { ASSOCIATION_LIMITS } from './namespace-resource-type.entity';
 import { NAMESPACE_FIELD_DOCS } from './namespace.docs';
-import { Visibility } from './namespace.entity';
+import { Visibility } from '../../common/visibility';
 
 @InputType({
   description: 'Associates a namespace with a resource type (an unknown type is registered for admins only).',

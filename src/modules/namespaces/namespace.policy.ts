@@ -2,7 +2,8 @@ import type { SelectQueryBuilder, ObjectLiteral } from 'typeorm';
 import type { Context } from '../../common/context';
 import { ForbiddenError } from '../../common/errors';
 import type { Identity } from '../../common/identity/identity';
-import { Visibility, type Namespace } from './namespace.entity';
+import { Visibility } from '../../common/visibility';
+import type { Namespace } from './namespace.entity';
 
 /**
  * Who sees and who writes definitions (API.md, "Who may write definitions"): a private namespace exists only
@@ -29,7 +30,7 @@ export function canSee(identity: Identity, namespace: Pick<Namespace, 'visibilit
 
 export function assertCanWrite(ctx: Context, namespace: Namespace): void {
   if (ctx.identity.isAdmin) return;
-  if (!ctx.config.metadefProjectWrites) {
+  if (!ctx.config.catalog.projectWrites) {
     throw new ForbiddenError('Only admins may change metadata definitions');
   }
   if (namespace.owner !== ctx.identity.projectId) {
@@ -39,7 +40,7 @@ export function assertCanWrite(ctx: Context, namespace: Namespace): void {
 
 export function assertCanCreate(ctx: Context, owner: string): void {
   if (ctx.identity.isAdmin) return;
-  if (!ctx.config.metadefProjectWrites) {
+  if (!ctx.config.catalog.projectWrites) {
     throw new ForbiddenError('Only admins may create metadata definitions');
   }
   if (owner !== ctx.identity.projectId) {

@@ -7,12 +7,7 @@ import { NamespaceConnection } from './namespace.connection';
 import { NamespaceResourceType } from './namespace-resource-type.entity';
 import { DELETE_ACCESS, NAMESPACE_ARG, WRITE_ACCESS } from './namespace.docs';
 import { Namespace } from './namespace.entity';
-import {
-  NamespaceFilter,
-  NamespaceOrder,
-  ResourceTypeAssociationInput,
-  UpdateNamespaceInput,
-} from './namespace.inputs';
+import { NamespaceFilter, NamespaceOrder, ResourceTypeAssociationInput } from './namespace.inputs';
 import { associationsByNamespacePk, visibleNamespaceByPk } from './namespace.loaders';
 import { namespaceService } from './namespace.service';
 
@@ -72,27 +67,6 @@ export class NamespaceResolver {
     @Ctx() ctx: Context,
   ): Promise<NamespaceResourceType[]> {
     return ctx.loaders.get(associationsByNamespacePk).load(namespace.pk);
-  }
-
-  @Mutation(() => Namespace, {
-    description: `Changes a namespace's own fields (not what is in it). ${WRITE_ACCESS}`,
-  })
-  updateNamespace(
-    @Ctx() ctx: Context,
-    @Arg('name', { description: 'The current name.' }) name: string,
-    @Arg('input', { description: 'The changes.' }) input: UpdateNamespaceInput,
-  ): Promise<Namespace> {
-    return namespaceService.update(ctx, name, input);
-  }
-
-  @Mutation(() => Boolean, {
-    description: `Deletes a namespace and everything in it; returns true. ${DELETE_ACCESS}`,
-  })
-  deleteNamespace(
-    @Ctx() ctx: Context,
-    @Arg('name', { description: NAMESPACE_ARG }) name: string,
-  ): Promise<boolean> {
-    return namespaceService.delete(ctx, name);
   }
 
   @Mutation(() => NamespaceResourceType, {

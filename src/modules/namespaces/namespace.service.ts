@@ -11,6 +11,7 @@ import {
 import { numericKey } from '../../common/relay/node';
 import { withUniqueConflicts } from '../../db/unique';
 import { OrderDirection } from '../../common/relay/order';
+import { Visibility } from '../../common/visibility';
 import {
   pageOf,
   pageSize,
@@ -22,7 +23,7 @@ import {
 import type { ResourceType } from '../resource-types/resource-type.entity';
 import { checkResourceTypeName, resourceTypeService } from '../resource-types/resource-type.service';
 import { ASSOCIATION_LIMITS, NamespaceResourceType } from './namespace-resource-type.entity';
-import { NAMESPACE_LIMITS, Namespace, Visibility } from './namespace.entity';
+import { NAMESPACE_LIMITS, Namespace } from './namespace.entity';
 import {
   NamespaceOrderField,
   type NamespaceFilter,
@@ -457,7 +458,7 @@ export class NamespaceService {
    */
   private async checkNamespaceQuota(tx: TxContext, owner: string): Promise<void> {
     await tx.db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [NAMESPACE_QUOTA_LOCK, owner]);
-    const limit = tx.config.quotas.namespacesPerProject;
+    const limit = tx.config.catalog.quotas.namespacesPerProject;
     const count = await tx.db.getRepository(Namespace).countBy({ owner });
     if (count >= limit) {
       throw new ForbiddenError(

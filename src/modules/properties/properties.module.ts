@@ -1,4 +1,6 @@
 import { defineModule } from '../../common/module';
+import { MetadefObject } from './object.entity';
+import { NamespaceObjectsResolver, ObjectMutationResolver, metadefObjectNode } from './object.resolver';
 import { PropertyDefinition } from './property.entity';
 import {
   NamespacePropertiesResolver,
@@ -7,13 +9,23 @@ import {
   propertyDefinitionNode,
 } from './property.resolver';
 
-/** Property definitions, of a namespace or of one of its objects. */
+/** Property definitions and the objects that group them, of a namespace (one aggregate). */
 export const propertiesModule = defineModule({
   name: 'properties',
-  entities: [PropertyDefinition],
-  resolvers: [NamespacePropertiesResolver, ObjectPropertiesResolver, PropertyMutationResolver],
-  nodeTypes: [propertyDefinitionNode],
+  entities: [MetadefObject, PropertyDefinition],
+  resolvers: [
+    NamespacePropertiesResolver,
+    ObjectPropertiesResolver,
+    NamespaceObjectsResolver,
+    ObjectMutationResolver,
+    PropertyMutationResolver,
+  ],
+  nodeTypes: [metadefObjectNode, propertyDefinitionNode],
   changes: ['catalog'],
-  versionedTables: ['metadef_properties'],
-  reads: { PropertyDefinition: ['metadef_properties'], PropertyItems: [] },
+  versionedTables: ['metadef_objects', 'metadef_properties'],
+  reads: {
+    MetadefObject: ['metadef_objects'],
+    PropertyDefinition: ['metadef_properties'],
+    PropertyItems: [],
+  },
 });

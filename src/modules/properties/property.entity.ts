@@ -5,7 +5,7 @@ import { Node } from '../../common/relay/node';
 import { JSONScalar } from '../../common/scalars';
 import { Namespace } from '../namespaces/namespace.entity';
 import { ViewableNodeEntity } from '../namespaces/resource-type-view';
-import { MetadefObject } from '../objects/object.entity';
+import { MetadefObject } from './object.entity';
 import { ITEMS_DOCS, PROPERTY_KEYWORD_DOCS } from './property.docs';
 
 export enum PropertyType {

@@ -5,7 +5,7 @@ import { DELETE_ACCESS, NAMESPACE_ARG, WRITE_ACCESS } from '../namespaces/namesp
 import { Namespace } from '../namespaces/namespace.entity';
 import { namespaceService } from '../namespaces/namespace.service';
 import { inView } from '../namespaces/resource-type-view';
-import { MetadefObject } from '../objects/object.entity';
+import { MetadefObject } from './object.entity';
 import { PropertyDefinition } from './property.entity';
 import { PropertyDefinitionInput } from './property.inputs';
 import { propertiesByNamespacePk, propertiesByObjectPk } from './property.loaders';

@@ -65,7 +65,7 @@ export function checkProperty(doc: PropertyDoc, prefix: string): CheckedProperty
 export const PROPERTY_QUOTA = (ctx: Context) => ({
   what: 'property definitions',
   env: 'METADEF_PROPERTIES_PER_NAMESPACE',
-  limit: ctx.config.quotas.propertiesPerNamespace,
+  limit: ctx.config.catalog.quotas.propertiesPerNamespace,
 });
 
 export class PropertyService {

@@ -2,7 +2,7 @@ import { In, type SelectQueryBuilder } from 'typeorm';
 import type { Context, TxContext } from '../../common/context';
 import { InputError, checkText } from '../../common/errors';
 import type { Identity } from '../../common/identity/identity';
-import { Visibility } from '../namespaces/namespace.entity';
+import { Visibility } from '../../common/visibility';
 import { RESOURCE_TYPE_NAME_MAX, ResourceType } from './resource-type.entity';
 
 export function checkResourceTypeName(field: string, name: string): string {

@@ -1,4 +1,5 @@
-import { InputError, hasControlCharacter, textProblem } from '../../common/errors';
+import { InputError, textProblem } from '../../common/errors';
+import { hasControlCharacter } from '../../config/text';
 import { DISCOVERED_PROPERTY_NAME_MAX } from './discovered-property.entity';
 import type { PropertyValue } from './resource-property.entity';
 import { TAG_MAX_LENGTH, TAGS_PER_RESOURCE } from './resource-tag.entity';

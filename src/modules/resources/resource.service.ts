@@ -368,7 +368,7 @@ export class ResourceService {
       `INSERT INTO discovered_properties (resource_type_id, name, private)
        SELECT $1, name, $2 FROM unnest($3::text[]) AS name ORDER BY name COLLATE "C"
        ON CONFLICT (resource_type_id, name) DO NOTHING`,
-      [resourceTypeId, tx.config.capabilityDefaultVisibility === 'private', names],
+      [resourceTypeId, tx.config.discovery.capabilityDefaultVisibility === 'private', names],
     );
   }
 

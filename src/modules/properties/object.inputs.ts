@@ -1,6 +1,6 @@
 import { ArrayMaxSize, ValidateNested } from 'class-validator';
 import { Field, InputType } from 'type-graphql';
-import { PropertyDefinitionInput } from '../properties/property.inputs';
+import { PropertyDefinitionInput } from './property.inputs';
 import { OBJECT_DESCRIPTION_MAX, OBJECT_NAME_MAX } from './object.entity';
 
 const OBJECT_PROPERTIES_MAX = 500;

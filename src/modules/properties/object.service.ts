@@ -7,13 +7,8 @@ import {
   publishCatalogChange,
   publishNamespaceChange,
 } from '../namespaces/namespace.service';
-import { PropertyDefinition } from '../properties/property.entity';
-import {
-  checkProperties,
-  propertyService,
-  type CheckedProperty,
-  type PropertyDoc,
-} from '../properties/property.service';
+import { PropertyDefinition } from './property.entity';
+import { checkProperties, propertyService, type CheckedProperty, type PropertyDoc } from './property.service';
 import { OBJECT_DESCRIPTION_MAX, OBJECT_NAME_MAX, MetadefObject } from './object.entity';
 
 /** An object as given: the GraphQL input, or the same shape built from a Glance document. */
@@ -67,7 +62,7 @@ export class ObjectService {
     return {
       what: 'objects',
       env: 'METADEF_OBJECTS_PER_NAMESPACE',
-      limit: ctx.config.quotas.objectsPerNamespace,
+      limit: ctx.config.catalog.quotas.objectsPerNamespace,
     };
   }
 

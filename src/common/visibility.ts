@@ -1,0 +1,21 @@
+import { registerEnumType } from 'type-graphql';
+
+/**
+ * A namespace's visibility. It lives here, below the modules, because more than namespaces/ reads it: a resource
+ * type is visible through the namespaces it is associated with (resource-types/, which namespaces/ imports).
+ */
+export enum Visibility {
+  PUBLIC = 'public',
+  PRIVATE = 'private',
+}
+registerEnumType(Visibility, {
+  name: 'Visibility',
+  description: 'Who sees a namespace and everything in it.',
+  valuesConfig: {
+    PUBLIC: { description: 'Every project sees it.' },
+    PRIVATE: {
+      description:
+        'Only the owner project and admins see it; others get NOT_FOUND, null or nothing in lists.',
+    },
+  },
+});
