@@ -133,7 +133,7 @@ describe('HTTP edge: malformed requests', () => {
   it('a wrong method is 405 with Allow', async () => {
     const response = await raw(base, 'PUT', '/graphql', { headers: JSON_HEADERS, body: '{}' });
     expectRefused(response, 405, 'BAD_REQUEST', /PUT/);
-    expect(response.headers.allow).toBe('GET, POST');
+    expect(response.headers.allow).toBe('GET, POST, OPTIONS');
     expectRefused(await raw(base, 'DELETE', '/health/live'), 405, 'BAD_REQUEST', /DELETE/);
   });
 

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Context } from '../common/context';
 import { PAGE_HEADERS, wantsGraphiql } from './graphiql';
 import { responseBytes } from './catalog-cache';
+import type { Cors } from './cors';
 import { HttpError, logRefused, readBody, type RequestMeta, type Route } from './http';
 
 /** The largest request body accepted (a GraphQL document with its variables). */
@@ -48,6 +49,8 @@ export interface GraphqlRouteOptions {
   logged: WeakSet<HTTPGraphQLRequest>;
   /** The GraphiQL page a browser gets; undefined when GRAPHIQL=false. */
   graphiqlPage: string | undefined;
+  /** CORS_ORIGINS' answers to pages of other origins. */
+  cors: Cors;
 }
 
 /**
@@ -55,8 +58,16 @@ export interface GraphqlRouteOptions {
  * Apollo integration calls), which keeps its CSRF prevention, GET rules and status codes; a browser's GET
  * gets GraphiQL.
  */
-export function graphqlRoute({ apollo, context, logger, logged, graphiqlPage }: GraphqlRouteOptions): Route {
+export function graphqlRoute({
+  apollo,
+  context,
+  logger,
+  logged,
+  graphiqlPage,
+  cors,
+}: GraphqlRouteOptions): Route {
   const handle = async (req: IncomingMessage, res: ServerResponse, info: RequestMeta) => {
+    cors.actual(req, res);
     if (graphiqlPage !== undefined && wantsGraphiql(req, info.search)) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...PAGE_HEADERS });
       res.end(graphiqlPage);
@@ -97,5 +108,8 @@ export function graphqlRoute({ apollo, context, logger, logged, graphiqlPage }: 
     for await (const chunk of response.body.asyncIterator) res.write(chunk);
     res.end();
   };
-  return { path: '/graphql', methods: { GET: handle, POST: handle } };
+  return {
+    path: '/graphql',
+    methods: { GET: handle, POST: handle, OPTIONS: (req, res) => cors.preflight(req, res) },
+  };
 }

@@ -24,7 +24,7 @@ export interface Route {
   path: string;
   prefix?: boolean;
   /** Handlers by method; a GET handler also answers HEAD. */
-  methods: Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', Handler>>;
+  methods: Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS', Handler>>;
 }
 
 /** A request the client got wrong (or a path that does not exist): answered with `status` and `code`. */

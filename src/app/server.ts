@@ -14,6 +14,7 @@ import { InstanceState } from '../common/changes';
 import { openChangeFeed, type ChangeFeed } from '../db/change-feed';
 import type { Database } from '../db/database';
 import { createRequestContext, type ContextDeps } from './context';
+import { createCors } from './cors';
 import { createFormatError } from './format-error';
 import { explorerFallback } from './explorer';
 import { graphiqlAssetsRoute, graphiqlPage } from './graphiql';
@@ -153,6 +154,7 @@ export async function createApp({
       logger,
       logged,
       graphiqlPage: config.graphiql ? graphiqlPage(config) : undefined,
+      cors: createCors(config.corsOrigins),
     }),
     { path: '/health/live', methods: { GET: (_req, res) => sendJson(res, 200, { status: 'ok' }) } },
     {
