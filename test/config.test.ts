@@ -196,6 +196,7 @@ describe('identity settings', () => {
   it('reads keystone settings like keystonemiddleware, with defaults', () => {
     expect(loadConfig(keystone).keystone).toEqual({
       url: 'http://keystone:5000/v3',
+      wwwAuthenticateUri: 'http://keystone:5000',
       serviceToken: undefined,
       password: {
         username: 'metacatalog',
@@ -208,9 +209,14 @@ describe('identity settings', () => {
       cacheSize: 10000,
       timeoutMs: 5000,
     });
+    const given = loadConfig({ ...keystone, KEYSTONE_URL: 'https://id.example.org/identity/v3/' }).keystone!;
+    expect(given.url).toBe('https://id.example.org/identity/v3');
+    // What a 401's WWW-Authenticate names: KEYSTONE_URL as written, or the public endpoint when set.
+    expect(given.wwwAuthenticateUri).toBe('https://id.example.org/identity/v3');
     expect(
-      loadConfig({ ...keystone, KEYSTONE_URL: 'https://id.example.org/identity/v3/' }).keystone!.url,
-    ).toBe('https://id.example.org/identity/v3');
+      loadConfig({ ...keystone, KEYSTONE_WWW_AUTHENTICATE_URI: 'https://keystone.example.org:5000/' })
+        .keystone!.wwwAuthenticateUri,
+    ).toBe('https://keystone.example.org:5000');
     const fixed = { AUTH_MODE: 'keystone', KEYSTONE_URL: 'http://k/v3', KEYSTONE_SERVICE_TOKEN: 'tok' };
     expect(loadConfig(fixed).keystone).toMatchObject({ serviceToken: 'tok', password: undefined });
   });
@@ -235,6 +241,10 @@ describe('identity settings', () => {
     [{ AUTH_MODE: 'keystone' }, /AUTH_MODE=keystone needs KEYSTONE_URL/],
     [{ ...keystone, KEYSTONE_URL: 'keystone:5000' }, /KEYSTONE_URL must be an http\(s\) URL/],
     [{ ...keystone, KEYSTONE_URL: 'ftp://keystone/v3' }, /KEYSTONE_URL must be an http\(s\) URL/],
+    [
+      { ...keystone, KEYSTONE_WWW_AUTHENTICATE_URI: 'keystone.example.org' },
+      /KEYSTONE_WWW_AUTHENTICATE_URI must be an http\(s\) URL/,
+    ],
     [
       { ...keystone, KEYSTONE_PASSWORD: '' },
       /needs service credentials .*KEYSTONE_USERNAME, KEYSTONE_PASSWORD, KEYSTONE_PROJECT_NAME \(missing KEYSTONE_PASSWORD\), or KEYSTONE_SERVICE_TOKEN/,

@@ -3,7 +3,7 @@ import { captureLogs } from './support/log-capture';
 import { raw, type RawResponse } from './support/raw-http';
 import { startTestApp, type TestApp } from './support/test-app';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UUID = /^req-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const JSON_HEADERS = { 'content-type': 'application/json', 'x-project-id': 'p1' };
 
 /**

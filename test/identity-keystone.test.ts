@@ -118,6 +118,132 @@ describe('AUTH_MODE=keystone through the server', () => {
     expect(logs.lines().some((line) => /service credentials/.test(String(line.msg)))).toBe(true);
   });
 
+  it('a 401 names Keystone in WWW-Authenticate, as keystonemiddleware does; other answers do not', async () => {
+    const challenge = `Keystone uri="${keystone.url}"`;
+    const refusals: Record<string, string>[] = [{}, { 'x-auth-token': 'gAAAAA-never-issued' }];
+    for (const headers of refusals) {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query: '{ __typename }' }),
+      });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe(challenge);
+      // keystoneauth shows the body of an error answer: JSON with the message and code.
+      expect(((await response.json()) as Data).errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    }
+    const ok = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-auth-token': issue(ADMIN_GRANT) },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('www-authenticate')).toBeNull();
+  });
+
+  describe('system-scoped tokens', () => {
+    const CREATE = `mutation ($name: String!, $owner: String) {
+      createNamespace(input: { name: $name, owner: $owner, visibility: PRIVATE }) { name owner }
+    }`;
+    const name = () => `KS::sys${Math.random().toString(36).slice(2)}`;
+
+    it('with the admin role: an admin of no project, who names the project of what it creates', async () => {
+      const token = issue({ system: true, userId: 'cloud-admin', roles: ['reader', 'member', 'admin'] });
+      const owned = name();
+      const created = await postGql(
+        url,
+        CREATE,
+        { name: owned, owner: 'proj-other' },
+        { 'x-auth-token': token },
+      );
+      expect(created.status).toBe(200);
+      expect(created.body.data.createNamespace).toEqual({ name: owned, owner: 'proj-other' });
+      // Across projects: another project's private namespace is visible to it.
+      const seen = await postGql(
+        url,
+        `query ($name: String!) { namespace(name: $name) { owner } }`,
+        { name: owned },
+        { 'x-auth-token': token },
+      );
+      expect(seen.body.data.namespace).toEqual({ owner: 'proj-other' });
+      const unnamed = await postGql(url, CREATE, { name: name() }, { 'x-auth-token': token });
+      expect(unnamed.body.errors[0].extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        field: 'input.owner',
+      });
+      expect(unnamed.body.errors[0].message).toMatch(/system-scoped token acts for no project/);
+    });
+
+    it('without the admin role: refused, saying so', async () => {
+      const token = issue({ system: true, userId: 'auditor', roles: ['reader'] });
+      const refused = await call(url, { 'x-auth-token': token });
+      expectRefused(refused, 401, 'UNAUTHENTICATED');
+      expect(refused.body.errors[0].message).toMatch(
+        /system-scoped token is accepted only with the admin role/,
+      );
+    });
+  });
+
+  describe('service tokens (X-Service-Token), as keystonemiddleware', () => {
+    const CREATE_TRAIT = `mutation ($name: String!) { createTrait(name: $name) { created } }`;
+    const trait = () => `CUSTOM_KS_${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+    const member = () => issue({ projectId: 'proj-ks', userId: 'bob', roles: ['member', 'reader'] });
+
+    it("a valid service token with the service role makes a user's request a trusted service's", async () => {
+      const user = member();
+      const alone = await postGql(url, CREATE_TRAIT, { name: trait() }, { 'x-auth-token': user });
+      expect(alone.body.errors[0].extensions.code).toBe('FORBIDDEN');
+      const service = issue({ projectId: 'service', userId: 'nova', roles: ['service'] });
+      const before = keystone.validations;
+      const { status, body } = await postGql(
+        url,
+        CREATE_TRAIT,
+        { name: trait() },
+        { 'x-auth-token': user, 'x-service-token': service },
+      );
+      expect(status).toBe(200);
+      expect(body).toEqual({ data: { createTrait: { created: true } } });
+      // The service token was validated too (the user token came from the cache).
+      expect(keystone.seen.slice(before).map((seen) => seen.subjectToken)).toEqual([service]);
+    });
+
+    it('an invalid or expired service token refuses the request (401), even with a valid user token', async () => {
+      for (const service of [
+        'gAAAAA-never-issued',
+        issue({
+          projectId: 'service',
+          userId: 'nova',
+          roles: ['service'],
+          expiresAt: new Date(Date.now() - 1000),
+        }),
+        'not a token',
+      ]) {
+        const refused = await call(url, { 'x-auth-token': issue(ADMIN_GRANT), 'x-service-token': service });
+        expectRefused(refused, 401, 'UNAUTHENTICATED');
+        expect(refused.body.errors[0].message).toMatch(
+          /service token \(X-Service-Token\) is invalid or expired/,
+        );
+      }
+    });
+
+    it('a valid service token without the service role is accepted but trusts nothing more', async () => {
+      const other = issue({ projectId: 'proj-ks', userId: 'carol', roles: ['member'] });
+      const { status, body } = await postGql(
+        url,
+        CREATE_TRAIT,
+        { name: trait() },
+        { 'x-auth-token': member(), 'x-service-token': other },
+      );
+      expect(status).toBe(200);
+      expect(body.errors[0].extensions.code).toBe('FORBIDDEN');
+    });
+
+    it('a service token alone is no identity', async () => {
+      const service = issue({ projectId: 'service', userId: 'nova', roles: ['service'] });
+      expectRefused(await call(url, { 'x-service-token': service }), 401, 'UNAUTHENTICATED');
+    });
+  });
+
   it('never logs a token or the service password', () => {
     const text = logs.text();
     expect(issued.length).toBeGreaterThan(5);

@@ -143,7 +143,7 @@ export async function createApp({
   // The route table; a GET no route takes goes to the explorer web app when it is on. GraphQL subscriptions
   // listen on `httpServer`'s 'upgrade' event for /graphql (subscriptions.ts).
   const routes: Route[] = [
-    graphqlRoute({
+    ...graphqlRoute({
       apollo,
       context: (req, requestId) =>
         createRequestContext(deps, {
@@ -155,6 +155,7 @@ export async function createApp({
       logged,
       graphiqlPage: config.graphiql ? graphiqlPage(config) : undefined,
       cors: createCors(config.corsOrigins),
+      challenge: config.keystone && `Keystone uri="${config.keystone.wwwAuthenticateUri}"`,
     }),
     { path: '/health/live', methods: { GET: (_req, res) => sendJson(res, 200, { status: 'ok' }) } },
     {

@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 export interface TokenGrant {
   projectId?: string;
   domainId?: string;
+  /** Scoped to the whole deployment (`"system": {"all": true}`). */
+  system?: boolean;
   userId: string;
   roles: string[];
   /** Default: an hour from when it is issued. */
@@ -161,6 +163,7 @@ export class KeystoneStandIn {
             }
           : {}),
         ...(grant.domainId ? { domain: { id: grant.domainId, name: grant.domainId } } : {}),
+        ...(grant.system ? { system: { all: true } } : {}),
         roles: grant.roles.map((name, index) => ({ id: `role-${index}`, name })),
       },
     });
