@@ -1,3 +1,7 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { GraphQLError } from 'graphql';
 import { createAuthenticator, type Authenticator } from '../src/common/identity/authenticate';
 import type { Identity } from '../src/common/identity/identity';
@@ -12,6 +16,62 @@ const ADMIN_GRANT = { projectId: 'proj-ks', userId: 'alice', roles: ['reader', '
 
 const call = (url: string, headers: Record<string, string>) =>
   postGql(url, WHO_AM_I, { name: `KS::${Math.random().toString(36).slice(2)}` }, headers);
+
+/** Debian's python3 with keystoneauth1 (python3-keystoneauth1), where installed. */
+const PYTHON = '/usr/bin/python3';
+const KEYSTONEAUTH = spawnSync(PYTHON, ['-c', 'import keystoneauth1'], { stdio: 'ignore' }).status === 0;
+const DOC_EXAMPLE = /```python\n([\s\S]*?)```/.exec(
+  readFileSync(join(__dirname, '..', 'docs', 'openstack.md'), 'utf8'),
+)![1];
+
+/** Loads the docs' example as a module (its __main__ part does not run) and prints what the test checks. */
+const PYTHON_DRIVER = `
+import json, os, sys
+example = {"__name__": "metacatalog_example"}
+exec(open(sys.argv[1]).read(), example)
+Metacatalog, GraphQLError = example["Metacatalog"], example["GraphQLError"]
+from keystoneauth1 import session, token_endpoint
+from keystoneauth1.identity import v3
+
+def coded(call):
+    try:
+        call()
+    except GraphQLError as error:
+        return {"code": error.code, "field": error.field, "status": error.status, "message": str(error)}
+
+auth = v3.Password(auth_url=os.environ["OS_AUTH_URL"], username=os.environ["OS_USERNAME"],
+                   password=os.environ["OS_PASSWORD"], project_name=os.environ["OS_PROJECT_NAME"],
+                   user_domain_name="Default", project_domain_name="Default")
+catalog = Metacatalog(session.Session(auth=auth))
+bogus = Metacatalog(session.Session(auth=token_endpoint.Token(os.environ["METACATALOG_URL"], "gAAAAA-bogus")))
+print(json.dumps({
+    "validate": catalog.validate_traits(["HW_CPU_X86_AVX2", "CUSTOM_PY_GOLD", "NOT_A_TRAIT"]),
+    "providers": [provider["name"] for provider in catalog.providers_with(["CUSTOM_PY_GOLD"])],
+    "unknown": coded(lambda: catalog.providers_with(["CUSTOM_NO_SUCH"])),
+    "unauthenticated": coded(lambda: bogus.validate_traits(["X"])),
+}))
+`;
+
+/** Runs `driver` with the docs' example beside it; its stdout (fails with its stderr). */
+async function runPython(driver: string, env: Record<string, string>): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'keystoneauth-'));
+  try {
+    writeFileSync(join(dir, 'example.py'), DOC_EXAMPLE);
+    writeFileSync(join(dir, 'driver.py'), driver);
+    const child = spawn(PYTHON, [join(dir, 'driver.py'), join(dir, 'example.py')], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    if (code !== 0) throw new Error(`python exited ${code}:\n${stderr}`);
+    return stdout;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 function expectRefused(result: { status: number; body: Data }, status: number, code: string) {
   expect(result.status).toBe(status);
@@ -243,6 +303,54 @@ describe('AUTH_MODE=keystone through the server', () => {
       expectRefused(await call(url, { 'x-service-token': service }), 401, 'UNAUTHENTICATED');
     });
   });
+
+  // docs/openstack.md's Python client, run as written, where keystoneauth1 is installed (CI installs it).
+  if (KEYSTONEAUTH) {
+    it("docs/openstack.md's keystoneauth1 client logs in, finds the endpoint, queries and raises coded errors", async () => {
+      keystone.catalog.set('metacatalog', url);
+      keystone.addUser('py-user', 'py-password', 'proj-py', {
+        projectId: 'proj-py',
+        userId: 'py-user',
+        roles: ['member', 'service'],
+      });
+      const admin = { 'x-auth-token': issue(ADMIN_GRANT) };
+      const seeded = await postGql(
+        url,
+        `mutation {
+          trait: createTrait(name: "CUSTOM_PY_GOLD") { created }
+          provider: createResourceProvider(input: { name: "py-compute-1" }) { uuid generation }
+        }`,
+        {},
+        admin,
+      );
+      const { uuid } = seeded.body.data.provider;
+      const traits = await postGql(
+        url,
+        `mutation ($uuid: UUID!) { setResourceProviderTraits(uuid: $uuid, generation: 0, traits: ["CUSTOM_PY_GOLD"]) { generation } }`,
+        { uuid },
+        admin,
+      );
+      expect(traits.body.errors).toBeUndefined();
+      const out = await runPython(PYTHON_DRIVER, {
+        OS_AUTH_URL: keystone.url,
+        OS_USERNAME: 'py-user',
+        OS_PASSWORD: 'py-password',
+        OS_PROJECT_NAME: 'proj-py',
+        METACATALOG_URL: url,
+      });
+      expect(JSON.parse(out)).toEqual({
+        validate: { valid: ['HW_CPU_X86_AVX2', 'CUSTOM_PY_GOLD'], invalid: ['NOT_A_TRAIT'] },
+        providers: ['py-compute-1'],
+        unknown: {
+          code: 'BAD_USER_INPUT',
+          field: 'filter.required',
+          status: 200,
+          message: expect.stringMatching(/^BAD_USER_INPUT: .*CUSTOM_NO_SUCH/),
+        },
+        unauthenticated: { code: 'UNAUTHENTICATED', field: null, status: 401, message: expect.any(String) },
+      });
+    });
+  }
 
   it('never logs a token or the service password', () => {
     const text = logs.text();
