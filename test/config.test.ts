@@ -135,13 +135,15 @@ describe('configuration', () => {
   it('traces only when asked, from the OpenTelemetry SDK variables', () => {
     expect(loadConfig({}).observability.tracing).toBeUndefined();
     // The general endpoint is a base: the traces path is added to it.
-    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).observability.tracing).toEqual({
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).observability.tracing,
+    ).toEqual({
       url: 'http://collector:4318/v1/traces',
       protocol: 'http/protobuf',
     });
-    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example/base/' }).observability.tracing?.url).toBe(
-      'https://otel.example/base/v1/traces',
-    );
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example/base/' }).observability.tracing?.url,
+    ).toBe('https://otel.example/base/v1/traces');
     // The traces endpoint is used as it is, and wins.
     expect(
       loadConfig({
@@ -151,13 +153,17 @@ describe('configuration', () => {
       }).observability.tracing,
     ).toEqual({ url: 'http://tempo:4318/otlp/traces', protocol: 'http/json' });
     // otlp without an endpoint: the specification's default, a Collector on this machine.
-    expect(loadConfig({ OTEL_TRACES_EXPORTER: 'otlp' }).observability.tracing?.url).toBe('http://localhost:4318/v1/traces');
+    expect(loadConfig({ OTEL_TRACES_EXPORTER: 'otlp' }).observability.tracing?.url).toBe(
+      'http://localhost:4318/v1/traces',
+    );
     // none, or the SDK disabled, wins over an endpoint.
     expect(
-      loadConfig({ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' }).observability.tracing,
+      loadConfig({ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' }).observability
+        .tracing,
     ).toBeUndefined();
     expect(
-      loadConfig({ OTEL_SDK_DISABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' }).observability.tracing,
+      loadConfig({ OTEL_SDK_DISABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' }).observability
+        .tracing,
     ).toBeUndefined();
     // A protocol setting alone turns nothing on (it is the exporters' whole-SDK setting).
     expect(loadConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }).observability.tracing).toBeUndefined();
@@ -240,6 +246,7 @@ describe('identity settings', () => {
   it('reads keystone settings like keystonemiddleware, with defaults', () => {
     expect(loadConfig(keystone).auth.keystone).toEqual({
       url: 'http://keystone:5000/v3',
+      wwwAuthenticateUri: 'http://keystone:5000',
       serviceToken: undefined,
       password: {
         username: 'metacatalog',
@@ -252,9 +259,15 @@ describe('identity settings', () => {
       cacheSize: 10000,
       timeoutMs: 5000,
     });
+    const given = loadConfig({ ...keystone, KEYSTONE_URL: 'https://id.example.org/identity/v3/' }).auth
+      .keystone!;
+    expect(given.url).toBe('https://id.example.org/identity/v3');
+    // What a 401's WWW-Authenticate names: KEYSTONE_URL as written, or the public endpoint when set.
+    expect(given.wwwAuthenticateUri).toBe('https://id.example.org/identity/v3');
     expect(
-      loadConfig({ ...keystone, KEYSTONE_URL: 'https://id.example.org/identity/v3/' }).auth.keystone!.url,
-    ).toBe('https://id.example.org/identity/v3');
+      loadConfig({ ...keystone, KEYSTONE_WWW_AUTHENTICATE_URI: 'https://keystone.example.org:5000/' }).auth
+        .keystone!.wwwAuthenticateUri,
+    ).toBe('https://keystone.example.org:5000');
     const fixed = { AUTH_MODE: 'keystone', KEYSTONE_URL: 'http://k/v3', KEYSTONE_SERVICE_TOKEN: 'tok' };
     expect(loadConfig(fixed).auth.keystone).toMatchObject({ serviceToken: 'tok', password: undefined });
   });
@@ -279,6 +292,10 @@ describe('identity settings', () => {
     [{ AUTH_MODE: 'keystone' }, /AUTH_MODE=keystone needs KEYSTONE_URL/],
     [{ ...keystone, KEYSTONE_URL: 'keystone:5000' }, /KEYSTONE_URL must be an http\(s\) URL/],
     [{ ...keystone, KEYSTONE_URL: 'ftp://keystone/v3' }, /KEYSTONE_URL must be an http\(s\) URL/],
+    [
+      { ...keystone, KEYSTONE_WWW_AUTHENTICATE_URI: 'keystone.example.org' },
+      /KEYSTONE_WWW_AUTHENTICATE_URI must be an http\(s\) URL/,
+    ],
     [
       { ...keystone, KEYSTONE_PASSWORD: '' },
       /needs service credentials .*KEYSTONE_USERNAME, KEYSTONE_PASSWORD, KEYSTONE_PROJECT_NAME \(missing KEYSTONE_PASSWORD\), or KEYSTONE_SERVICE_TOKEN/,

@@ -3,7 +3,7 @@ import { captureLogs } from './support/log-capture';
 import { raw, type RawResponse } from './support/raw-http';
 import { startTestApp, type TestApp } from './support/test-app';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UUID = /^req-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const JSON_HEADERS = { 'content-type': 'application/json', 'x-project-id': 'p1' };
 
 /**
@@ -133,7 +133,7 @@ describe('HTTP edge: malformed requests', () => {
   it('a wrong method is 405 with Allow', async () => {
     const response = await raw(base, 'PUT', '/graphql', { headers: JSON_HEADERS, body: '{}' });
     expectRefused(response, 405, 'BAD_REQUEST', /PUT/);
-    expect(response.headers.allow).toBe('GET, POST');
+    expect(response.headers.allow).toBe('GET, POST, OPTIONS');
     expectRefused(await raw(base, 'DELETE', '/health/live'), 405, 'BAD_REQUEST', /DELETE/);
   });
 

@@ -1,3 +1,7 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { GraphQLError } from 'graphql';
 import { createAuthenticator, type Authenticator } from '../src/common/identity/authenticate';
 import type { Identity } from '../src/common/identity/identity';
@@ -12,6 +16,62 @@ const ADMIN_GRANT = { projectId: 'proj-ks', userId: 'alice', roles: ['reader', '
 
 const call = (url: string, headers: Record<string, string>) =>
   postGql(url, WHO_AM_I, { name: `KS::${Math.random().toString(36).slice(2)}` }, headers);
+
+/** Debian's python3 with keystoneauth1 (python3-keystoneauth1), where installed. */
+const PYTHON = '/usr/bin/python3';
+const KEYSTONEAUTH = spawnSync(PYTHON, ['-c', 'import keystoneauth1'], { stdio: 'ignore' }).status === 0;
+const DOC_EXAMPLE = /```python\n([\s\S]*?)```/.exec(
+  readFileSync(join(__dirname, '..', 'docs', 'openstack.md'), 'utf8'),
+)![1];
+
+/** Loads the docs' example as a module (its __main__ part does not run) and prints what the test checks. */
+const PYTHON_DRIVER = `
+import json, os, sys
+example = {"__name__": "metacatalog_example"}
+exec(open(sys.argv[1]).read(), example)
+Metacatalog, GraphQLError = example["Metacatalog"], example["GraphQLError"]
+from keystoneauth1 import session, token_endpoint
+from keystoneauth1.identity import v3
+
+def coded(call):
+    try:
+        call()
+    except GraphQLError as error:
+        return {"code": error.code, "field": error.field, "status": error.status, "message": str(error)}
+
+auth = v3.Password(auth_url=os.environ["OS_AUTH_URL"], username=os.environ["OS_USERNAME"],
+                   password=os.environ["OS_PASSWORD"], project_name=os.environ["OS_PROJECT_NAME"],
+                   user_domain_name="Default", project_domain_name="Default")
+catalog = Metacatalog(session.Session(auth=auth))
+bogus = Metacatalog(session.Session(auth=token_endpoint.Token(os.environ["METACATALOG_URL"], "gAAAAA-bogus")))
+print(json.dumps({
+    "validate": catalog.validate_traits(["HW_CPU_X86_AVX2", "CUSTOM_PY_GOLD", "NOT_A_TRAIT"]),
+    "providers": [provider["name"] for provider in catalog.providers_with(["CUSTOM_PY_GOLD"])],
+    "unknown": coded(lambda: catalog.providers_with(["CUSTOM_NO_SUCH"])),
+    "unauthenticated": coded(lambda: bogus.validate_traits(["X"])),
+}))
+`;
+
+/** Runs `driver` with the docs' example beside it; its stdout (fails with its stderr). */
+async function runPython(driver: string, env: Record<string, string>): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'keystoneauth-'));
+  try {
+    writeFileSync(join(dir, 'example.py'), DOC_EXAMPLE);
+    writeFileSync(join(dir, 'driver.py'), driver);
+    const child = spawn(PYTHON, [join(dir, 'driver.py'), join(dir, 'example.py')], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    if (code !== 0) throw new Error(`python exited ${code}:\n${stderr}`);
+    return stdout;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 function expectRefused(result: { status: number; body: Data }, status: number, code: string) {
   expect(result.status).toBe(status);
@@ -117,6 +177,180 @@ describe('AUTH_MODE=keystone through the server', () => {
     expectRefused(await call(url, { 'x-auth-token': issue(ADMIN_GRANT) }), 503, 'SERVICE_UNAVAILABLE');
     expect(logs.lines().some((line) => /service credentials/.test(String(line.msg)))).toBe(true);
   });
+
+  it('a 401 names Keystone in WWW-Authenticate, as keystonemiddleware does; other answers do not', async () => {
+    const challenge = `Keystone uri="${keystone.url}"`;
+    const refusals: Record<string, string>[] = [{}, { 'x-auth-token': 'gAAAAA-never-issued' }];
+    for (const headers of refusals) {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query: '{ __typename }' }),
+      });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe(challenge);
+      // keystoneauth shows the body of an error answer: JSON with the message and code.
+      expect(((await response.json()) as Data).errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    }
+    const ok = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-auth-token': issue(ADMIN_GRANT) },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('www-authenticate')).toBeNull();
+  });
+
+  describe('system-scoped tokens', () => {
+    const CREATE = `mutation ($name: String!, $owner: String) {
+      createNamespace(input: { name: $name, owner: $owner, visibility: PRIVATE }) { name owner }
+    }`;
+    const name = () => `KS::sys${Math.random().toString(36).slice(2)}`;
+
+    it('with the admin role: an admin of no project, who names the project of what it creates', async () => {
+      const token = issue({ system: true, userId: 'cloud-admin', roles: ['reader', 'member', 'admin'] });
+      const owned = name();
+      const created = await postGql(
+        url,
+        CREATE,
+        { name: owned, owner: 'proj-other' },
+        { 'x-auth-token': token },
+      );
+      expect(created.status).toBe(200);
+      expect(created.body.data.createNamespace).toEqual({ name: owned, owner: 'proj-other' });
+      // Across projects: another project's private namespace is visible to it.
+      const seen = await postGql(
+        url,
+        `query ($name: String!) { namespace(name: $name) { owner } }`,
+        { name: owned },
+        { 'x-auth-token': token },
+      );
+      expect(seen.body.data.namespace).toEqual({ owner: 'proj-other' });
+      const unnamed = await postGql(url, CREATE, { name: name() }, { 'x-auth-token': token });
+      expect(unnamed.body.errors[0].extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        field: 'input.owner',
+      });
+      expect(unnamed.body.errors[0].message).toMatch(/system-scoped token acts for no project/);
+    });
+
+    it('without the admin role: refused, saying so', async () => {
+      const token = issue({ system: true, userId: 'auditor', roles: ['reader'] });
+      const refused = await call(url, { 'x-auth-token': token });
+      expectRefused(refused, 401, 'UNAUTHENTICATED');
+      expect(refused.body.errors[0].message).toMatch(
+        /system-scoped token is accepted only with the admin role/,
+      );
+    });
+  });
+
+  describe('service tokens (X-Service-Token), as keystonemiddleware', () => {
+    const CREATE_TRAIT = `mutation ($name: String!) { createTrait(name: $name) { created } }`;
+    const trait = () => `CUSTOM_KS_${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+    const member = () => issue({ projectId: 'proj-ks', userId: 'bob', roles: ['member', 'reader'] });
+
+    it("a valid service token with the service role makes a user's request a trusted service's", async () => {
+      const user = member();
+      const alone = await postGql(url, CREATE_TRAIT, { name: trait() }, { 'x-auth-token': user });
+      expect(alone.body.errors[0].extensions.code).toBe('FORBIDDEN');
+      const service = issue({ projectId: 'service', userId: 'nova', roles: ['service'] });
+      const before = keystone.validations;
+      const { status, body } = await postGql(
+        url,
+        CREATE_TRAIT,
+        { name: trait() },
+        { 'x-auth-token': user, 'x-service-token': service },
+      );
+      expect(status).toBe(200);
+      expect(body).toEqual({ data: { createTrait: { created: true } } });
+      // The service token was validated too (the user token came from the cache).
+      expect(keystone.seen.slice(before).map((seen) => seen.subjectToken)).toEqual([service]);
+    });
+
+    it('an invalid or expired service token refuses the request (401), even with a valid user token', async () => {
+      for (const service of [
+        'gAAAAA-never-issued',
+        issue({
+          projectId: 'service',
+          userId: 'nova',
+          roles: ['service'],
+          expiresAt: new Date(Date.now() - 1000),
+        }),
+        'not a token',
+      ]) {
+        const refused = await call(url, { 'x-auth-token': issue(ADMIN_GRANT), 'x-service-token': service });
+        expectRefused(refused, 401, 'UNAUTHENTICATED');
+        expect(refused.body.errors[0].message).toMatch(
+          /service token \(X-Service-Token\) is invalid or expired/,
+        );
+      }
+    });
+
+    it('a valid service token without the service role is accepted but trusts nothing more', async () => {
+      const other = issue({ projectId: 'proj-ks', userId: 'carol', roles: ['member'] });
+      const { status, body } = await postGql(
+        url,
+        CREATE_TRAIT,
+        { name: trait() },
+        { 'x-auth-token': member(), 'x-service-token': other },
+      );
+      expect(status).toBe(200);
+      expect(body.errors[0].extensions.code).toBe('FORBIDDEN');
+    });
+
+    it('a service token alone is no identity', async () => {
+      const service = issue({ projectId: 'service', userId: 'nova', roles: ['service'] });
+      expectRefused(await call(url, { 'x-service-token': service }), 401, 'UNAUTHENTICATED');
+    });
+  });
+
+  // docs/openstack.md's Python client, run as written, where keystoneauth1 is installed (CI installs it).
+  if (KEYSTONEAUTH) {
+    it("docs/openstack.md's keystoneauth1 client logs in, finds the endpoint, queries and raises coded errors", async () => {
+      keystone.catalog.set('metacatalog', url);
+      keystone.addUser('py-user', 'py-password', 'proj-py', {
+        projectId: 'proj-py',
+        userId: 'py-user',
+        roles: ['member', 'service'],
+      });
+      const admin = { 'x-auth-token': issue(ADMIN_GRANT) };
+      const seeded = await postGql(
+        url,
+        `mutation {
+          trait: createTrait(name: "CUSTOM_PY_GOLD") { created }
+          provider: createResourceProvider(input: { name: "py-compute-1" }) { uuid generation }
+        }`,
+        {},
+        admin,
+      );
+      const { uuid } = seeded.body.data.provider;
+      const traits = await postGql(
+        url,
+        `mutation ($uuid: UUID!) { setResourceProviderTraits(uuid: $uuid, generation: 0, traits: ["CUSTOM_PY_GOLD"]) { generation } }`,
+        { uuid },
+        admin,
+      );
+      expect(traits.body.errors).toBeUndefined();
+      const out = await runPython(PYTHON_DRIVER, {
+        OS_AUTH_URL: keystone.url,
+        OS_USERNAME: 'py-user',
+        OS_PASSWORD: 'py-password',
+        OS_PROJECT_NAME: 'proj-py',
+        METACATALOG_URL: url,
+      });
+      expect(JSON.parse(out)).toEqual({
+        validate: { valid: ['HW_CPU_X86_AVX2', 'CUSTOM_PY_GOLD'], invalid: ['NOT_A_TRAIT'] },
+        providers: ['py-compute-1'],
+        unknown: {
+          code: 'BAD_USER_INPUT',
+          field: 'filter.required',
+          status: 200,
+          message: expect.stringMatching(/^BAD_USER_INPUT: .*CUSTOM_NO_SUCH/),
+        },
+        unauthenticated: { code: 'UNAUTHENTICATED', field: null, status: 401, message: expect.any(String) },
+      });
+    });
+  }
 
   it('never logs a token or the service password', () => {
     const text = logs.text();

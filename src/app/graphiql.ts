@@ -30,6 +30,8 @@ export const PAGE_HEADERS: Record<string, string> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'same-origin',
+  // frame-ancestors 'none' for browsers too old to read it in the CSP.
+  'x-frame-options': 'DENY',
 };
 
 /** Where the assets are served; the page names them relative to itself (see graphiqlPage). */

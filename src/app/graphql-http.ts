@@ -1,9 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer, type HTTPGraphQLRequest } from '@apollo/server';
+import etag from 'etag';
+import fresh from 'fresh';
 import type { Logger } from 'pino';
 import type { Context } from '../common/context';
 import { PAGE_HEADERS, wantsGraphiql } from './graphiql';
 import { responseBytes } from './catalog-cache';
+import type { Cors } from './cors';
 import { HttpError, logRefused, readBody, type RequestMeta, type Route } from './http';
 
 /** The largest request body accepted (a GraphQL document with its variables). */
@@ -39,6 +42,12 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+/**
+ * Where GraphQL is served: `/graphql/` as `/graphql` (keystoneauth, given a catalog endpoint ending in `/graphql`,
+ * asks for `/graphql/`).
+ */
+export const GRAPHQL_PATHS = ['/graphql', '/graphql/'];
+
 export interface GraphqlRouteOptions {
   apollo: ApolloServer<Context>;
   /** The context of one request (identity from its headers and peer address). */
@@ -48,18 +57,37 @@ export interface GraphqlRouteOptions {
   logged: WeakSet<HTTPGraphQLRequest>;
   /** The GraphiQL page a browser gets; undefined when GRAPHIQL=false. */
   graphiqlPage: string | undefined;
+  /** CORS_ORIGINS' answers to pages of other origins. */
+  cors: Cors;
+  /** The WWW-Authenticate header of a 401 (AUTH_MODE=keystone: `Keystone uri="…"`, as keystonemiddleware). */
+  challenge?: string;
 }
 
 /**
  * `/graphql`: GraphQL over HTTP through Apollo's own integration API (`executeHTTPGraphQLRequest`, what every
  * Apollo integration calls), which keeps its CSRF prevention, GET rules and status codes; a browser's GET
- * gets GraphiQL.
+ * gets GraphiQL. A GET query's answer is `Cache-Control: private, no-cache` with a weak ETag (304 when the
+ * client's If-None-Match still matches).
  */
-export function graphqlRoute({ apollo, context, logger, logged, graphiqlPage }: GraphqlRouteOptions): Route {
+export function graphqlRoute({
+  apollo,
+  context,
+  logger,
+  logged,
+  graphiqlPage,
+  cors,
+  challenge,
+}: GraphqlRouteOptions): Route[] {
+  // At `/graphql/` the page's relative asset paths (graphiql.ts) need one `../` more.
+  const pages = graphiqlPage && {
+    '/graphql': graphiqlPage,
+    '/graphql/': graphiqlPage.replace(/(src|href)="graphiql\/assets\//g, '$1="../graphiql/assets/'),
+  };
   const handle = async (req: IncomingMessage, res: ServerResponse, info: RequestMeta) => {
-    if (graphiqlPage !== undefined && wantsGraphiql(req, info.search)) {
+    cors.actual(req, res);
+    if (pages && wantsGraphiql(req, info.search)) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...PAGE_HEADERS });
-      res.end(graphiqlPage);
+      res.end(pages[info.path as keyof typeof pages]);
       return;
     }
     const body = req.method === 'POST' ? await readJsonBody(req) : undefined;
@@ -89,13 +117,38 @@ export function graphqlRoute({ apollo, context, logger, logged, graphiqlPage }: 
       logRefused(logger, req, info, status, error?.extensions?.code ?? 'BAD_REQUEST', error?.message ?? '');
     }
     for (const [name, value] of response.headers) res.setHeader(name, value);
+    if (status === 401 && challenge) res.setHeader('www-authenticate', challenge);
     res.statusCode = status;
     if (response.body.kind === 'complete') {
-      res.end(responseBytes(response.body.string));
+      const bytes = responseBytes(response.body.string);
+      if (req.method !== 'POST') {
+        if (status === 200) {
+          // A GET query's answer depends on who asks: a browser may keep it (never a shared cache), and asks
+          // again with If-None-Match, to which an unchanged answer is 304 without a body.
+          res.setHeader('cache-control', 'private, no-cache');
+          res.setHeader('etag', etag(bytes, { weak: true }));
+          if (fresh(req.headers, { etag: res.getHeader('etag') })) {
+            res.statusCode = 304;
+            res.removeHeader('content-type');
+            res.end();
+            return;
+          }
+        } else {
+          res.setHeader('cache-control', 'no-store');
+        }
+      }
+      res.end(bytes);
       return;
     }
-    for await (const chunk of response.body.asyncIterator) res.write(chunk);
+    for await (const chunk of response.body.asyncIterator) {
+      res.write(chunk);
+      // Each part of an incremental answer leaves at once, compressed or not.
+      (res as { flush?: () => void }).flush?.();
+    }
     res.end();
   };
-  return { path: '/graphql', methods: { GET: handle, POST: handle } };
+  return GRAPHQL_PATHS.map((path) => ({
+    path,
+    methods: { GET: handle, POST: handle, OPTIONS: (req, res) => cors.preflight(req, res) },
+  }));
 }

@@ -1,8 +1,9 @@
 import { readFileSync, readlinkSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net from 'node:net';
+import compression from 'compression';
 import type { Logger } from 'pino';
-import { requestIdOf } from './context';
+import { openstackRequestIdOf, requestIdOf } from './context';
 
 /**
  * The HTTP layer on node's own `http` module: a route table, body reading with a limit, and errors shaped
@@ -24,7 +25,7 @@ export interface Route {
   path: string;
   prefix?: boolean;
   /** Handlers by method; a GET handler also answers HEAD. */
-  methods: Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', Handler>>;
+  methods: Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS', Handler>>;
 }
 
 /** A request the client got wrong (or a path that does not exist): answered with `status` and `code`. */
@@ -106,9 +107,21 @@ export const notServed = (path: string) =>
 
 const METHODS_ALLOWED = (methods: Route['methods']) => Object.keys(methods).join(', ');
 
+/** Answers smaller than this are sent as they are (compressing them would save little and cost a round of zlib). */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+/**
+ * gzip or brotli (`compression`, node's zlib) for every answer of a compressible type (JSON, HTML, JS, CSS, text)
+ * of at least COMPRESSION_THRESHOLD_BYTES, as the client's Accept-Encoding allows (brotli preferred), with
+ * `Vary: Accept-Encoding`.
+ */
+const compress = compression({ threshold: COMPRESSION_THRESHOLD_BYTES }) as unknown as Middleware;
+
 /**
  * The request listener of the server: finds the route, gives every response an `X-Request-Id` (the client's
- * when valid, else a new one), and turns what a handler throws into a JSON error (HttpError: its status;
+ * when valid, else a new one) and `X-Content-Type-Options: nosniff`, compresses what is worth it, and turns what a handler throws into a JSON error (HttpError: its status;
  * anything else: a logged 500 with the request id). A GET or HEAD that no route takes goes to `fallback`
  * when there is one (the web app's files), else is 404.
  */
@@ -130,6 +143,10 @@ export function createRouter(routes: readonly Route[], logger: Logger, fallback?
       search: query === -1 ? '' : url.slice(query),
     };
     res.setHeader('x-request-id', info.requestId);
+    res.setHeader('x-openstack-request-id', openstackRequestIdOf(info.requestId));
+    // No answer is to be read as another type than it says (JSON as HTML, say).
+    res.setHeader('x-content-type-options', 'nosniff');
+    compress(req, res, () => undefined);
     const route = exact.get(info.path) ?? prefixed.find((candidate) => info.path.startsWith(candidate.path));
     const method = (req.method === 'HEAD' ? 'GET' : req.method) as keyof Route['methods'];
     if (!route && !(fallback && method === 'GET')) {

@@ -16,6 +16,7 @@ import { openChangeFeed, type ChangeFeed } from '../db/change-feed';
 import type { Database } from '../db/database';
 import { traceQueries } from '../db/query-tracing';
 import { createRequestContext, type ContextDeps } from './context';
+import { createCors } from './cors';
 import { createFormatError } from './format-error';
 import { explorerFallback } from './explorer';
 import { graphiqlAssetsRoute, graphiqlPage } from './graphiql';
@@ -162,7 +163,7 @@ export async function createApp({
   // The route table; a GET no route takes goes to the explorer web app when it is on. GraphQL subscriptions
   // listen on `httpServer`'s 'upgrade' event for /graphql (subscriptions.ts).
   const routes: Route[] = [
-    graphqlRoute({
+    ...graphqlRoute({
       apollo,
       context: (req, requestId) =>
         createRequestContext(deps, {
@@ -173,6 +174,8 @@ export async function createApp({
       logger,
       logged,
       graphiqlPage: config.graphiql.enabled ? graphiqlPage(config) : undefined,
+      cors: createCors(config.http.corsOrigins),
+      challenge: config.auth.keystone && `Keystone uri="${config.auth.keystone.wwwAuthenticateUri}"`,
     }),
     { path: '/health/live', methods: { GET: (_req, res) => sendJson(res, 200, { status: 'ok' }) } },
     {

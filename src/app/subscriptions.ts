@@ -26,6 +26,7 @@ import { audienceOf, type Identity } from '../common/identity/identity';
 import { contextFor, type ContextDeps } from './context';
 import type { createFormatError } from './format-error';
 import type { Metrics } from './observability';
+import { GRAPHQL_PATHS } from './graphql-http';
 import { originAllowed } from './origins';
 
 /**
@@ -255,7 +256,7 @@ export function attachSubscriptions(options: {
 
   httpServer.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '/').split('?')[0];
-    if (path !== '/graphql') {
+    if (!GRAPHQL_PATHS.includes(path)) {
       refuseUpgrade(socket, 404, 'NOT_FOUND', `No WebSocket endpoint at ${path.slice(0, 200)}`);
       return;
     }

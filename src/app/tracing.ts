@@ -82,7 +82,9 @@ export function createTracing(config: Config, logger: Logger, exporter?: SpanExp
     // The sampler is the SDK's (OTEL_TRACES_SAMPLER; by default parent-based: a caller's unsampled trace
     // records nothing), and so are the batch settings (OTEL_BSP_*).
     spanProcessors: [
-      exporter ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(otlpExporter(config.observability.tracing)),
+      exporter
+        ? new SimpleSpanProcessor(exporter)
+        : new BatchSpanProcessor(otlpExporter(config.observability.tracing)),
     ],
   });
   logger.info(

@@ -39,6 +39,11 @@ export interface KeystonePasswordAuth {
 export interface KeystoneConfig {
   /** The identity API's v3 root, e.g. http://keystone:5000/v3. */
   url: string;
+  /**
+   * What a 401 names in `WWW-Authenticate: Keystone uri="…"` (KEYSTONE_WWW_AUTHENTICATE_URI, keystonemiddleware's
+   * www_authenticate_uri: the public identity endpoint); KEYSTONE_URL as written by default.
+   */
+  wwwAuthenticateUri: string;
   /** A fixed service token (KEYSTONE_SERVICE_TOKEN); otherwise `password` obtains and renews one. */
   serviceToken: string | undefined;
   password: KeystonePasswordAuth | undefined;
@@ -66,18 +71,24 @@ function trustedProxiesSetting(env: Env): string[] {
   return entries;
 }
 
-function keystoneUrlSetting(env: Env): string {
-  const raw = env.KEYSTONE_URL;
-  if (!raw) throw new ConfigError('AUTH_MODE=keystone needs KEYSTONE_URL (e.g. http://keystone:5000/v3)');
+/** An http(s) URL without query or fragment (a Keystone endpoint). */
+function endpointUrl(name: string, raw: string): URL {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError(`KEYSTONE_URL must be an http(s) URL, got "${raw}"`);
+    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
   }
   if (!/^https?:$/.test(url.protocol) || url.search || url.hash) {
-    throw new ConfigError(`KEYSTONE_URL must be an http(s) URL without query or fragment, got "${raw}"`);
+    throw new ConfigError(`${name} must be an http(s) URL without query or fragment, got "${raw}"`);
   }
+  return url;
+}
+
+function keystoneUrlSetting(env: Env): string {
+  const raw = env.KEYSTONE_URL;
+  if (!raw) throw new ConfigError('AUTH_MODE=keystone needs KEYSTONE_URL (e.g. http://keystone:5000/v3)');
+  const url = endpointUrl('KEYSTONE_URL', raw);
   const path = url.pathname.replace(/\/+$/, '');
   url.pathname = path.endsWith('/v3') ? path : `${path}/v3`;
   return url.href;
@@ -104,8 +115,17 @@ function keystoneSettings(env: Env): KeystoneConfig {
         `(missing ${missing.join(', ')}), or KEYSTONE_SERVICE_TOKEN`,
     );
   }
+  const challenged = env.KEYSTONE_WWW_AUTHENTICATE_URI || env.KEYSTONE_URL!;
+  if (/["\\]/.test(challenged)) {
+    throw new ConfigError('KEYSTONE_WWW_AUTHENTICATE_URI must not contain quotes or backslashes');
+  }
+  endpointUrl(
+    env.KEYSTONE_WWW_AUTHENTICATE_URI ? 'KEYSTONE_WWW_AUTHENTICATE_URI' : 'KEYSTONE_URL',
+    challenged,
+  );
   return {
     url,
+    wwwAuthenticateUri: challenged.replace(/\/+$/, ''),
     serviceToken,
     password: serviceToken
       ? undefined

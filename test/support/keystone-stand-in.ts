@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 export interface TokenGrant {
   projectId?: string;
   domainId?: string;
+  /** Scoped to the whole deployment (`"system": {"all": true}`). */
+  system?: boolean;
   userId: string;
   roles: string[];
   /** Default: an hour from when it is issued. */
@@ -35,6 +37,10 @@ export class KeystoneStandIn {
   mode: 'ok' | 'hang' | number = 'ok';
 
   private readonly grants = new Map<string, TokenGrant & { expiresAt: Date }>();
+  /** Users who may log in with a password (as a client does), by name, with what their token grants. */
+  private readonly users = new Map<string, { password: string; projectName: string; grant: TokenGrant }>();
+  /** The service catalog a user's login answers with (type → public URL). */
+  readonly catalog = new Map<string, string>();
   private readonly serviceTokens = new Set<string>([FIXED_SERVICE_TOKEN]);
   private serviceTokenLifetimeMs = 3_600_000;
   private issued = 0;
@@ -63,6 +69,11 @@ export class KeystoneStandIn {
     const token = `gAAAAA-user-${this.issued}-${Math.random().toString(36).slice(2)}`;
     this.grants.set(token, { ...grant, expiresAt: grant.expiresAt ?? new Date(Date.now() + 3_600_000) });
     return token;
+  }
+
+  /** A user who may log in with a password, scoped to `projectName` (in domain Default), getting `grant`. */
+  addUser(name: string, password: string, projectName: string, grant: TokenGrant): void {
+    this.users.set(name, { password, projectName, grant });
   }
 
   /** Keystone forgets every service token it issued (as when they expire or are revoked). */
@@ -107,6 +118,37 @@ export class KeystoneStandIn {
     const auth = JSON.parse(body).auth;
     const user = auth?.identity?.password?.user;
     const project = auth?.scope?.project;
+    const known = this.users.get(String(user?.name));
+    if (
+      known &&
+      user?.password === known.password &&
+      user?.domain?.name === 'Default' &&
+      project?.name === known.projectName &&
+      project?.domain?.name === 'Default'
+    ) {
+      // A client logging in: a token for its grant, with the catalog (keystoneauth finds endpoints there).
+      const token = this.issue(known.grant);
+      res.setHeader('x-subject-token', token);
+      return this.answer(res, 201, {
+        token: {
+          ...this.tokenBody(this.grants.get(token)!),
+          catalog: [...this.catalog].map(([type, url]) => ({
+            type,
+            name: type,
+            id: `service-${type}`,
+            endpoints: [
+              {
+                id: `endpoint-${type}`,
+                interface: 'public',
+                region: 'RegionOne',
+                region_id: 'RegionOne',
+                url,
+              },
+            ],
+          })),
+        },
+      });
+    }
     if (
       user?.name !== SERVICE_USER.KEYSTONE_USERNAME ||
       user?.password !== SERVICE_USER.KEYSTONE_PASSWORD ||
@@ -144,26 +186,30 @@ export class KeystoneStandIn {
     if (!grant || grant.expiresAt.getTime() <= Date.now()) {
       return this.answer(res, 404, { error: { code: 404, message: 'Could not find token.' } });
     }
-    this.answer(res, 200, {
-      token: {
-        methods: ['password'],
-        // Keystone's format: microseconds and Z.
-        expires_at: grant.expiresAt.toISOString().replace('Z', '000Z'),
-        issued_at: new Date().toISOString(),
-        user: { id: grant.userId, name: grant.userId, domain: { id: 'default', name: 'Default' } },
-        ...(grant.projectId
-          ? {
-              project: {
-                id: grant.projectId,
-                name: grant.projectId,
-                domain: { id: 'default', name: 'Default' },
-              },
-            }
-          : {}),
-        ...(grant.domainId ? { domain: { id: grant.domainId, name: grant.domainId } } : {}),
-        roles: grant.roles.map((name, index) => ({ id: `role-${index}`, name })),
-      },
-    });
+    this.answer(res, 200, { token: this.tokenBody(grant) });
+  }
+
+  /** A token's body as Keystone's GET /v3/auth/tokens answers it. */
+  private tokenBody(grant: TokenGrant & { expiresAt: Date }) {
+    return {
+      methods: ['password'],
+      // Keystone's format: microseconds and Z.
+      expires_at: grant.expiresAt.toISOString().replace('Z', '000Z'),
+      issued_at: new Date().toISOString(),
+      user: { id: grant.userId, name: grant.userId, domain: { id: 'default', name: 'Default' } },
+      ...(grant.projectId
+        ? {
+            project: {
+              id: grant.projectId,
+              name: grant.projectId,
+              domain: { id: 'default', name: 'Default' },
+            },
+          }
+        : {}),
+      ...(grant.domainId ? { domain: { id: grant.domainId, name: grant.domainId } } : {}),
+      ...(grant.system ? { system: { all: true } } : {}),
+      roles: grant.roles.map((name, index) => ({ id: `role-${index}`, name })),
+    };
   }
 
   private answer(res: http.ServerResponse, status: number, body: unknown): void {

@@ -94,13 +94,13 @@ export function createAuthenticator(config: Config, logger: Logger): Authenticat
 /** The credentials a browser may put in graphql-ws's `connection_init` payload (it cannot set upgrade headers). */
 const INIT_PAYLOAD_CREDENTIALS: Partial<Record<Config['auth']['mode'], string[]>> = {
   jwt: ['authorization'],
-  keystone: ['x-auth-token'],
+  keystone: ['x-auth-token', 'x-service-token'],
 };
 
 /**
  * The request a WebSocket connection authenticates as: the upgrade request's headers and peer address, plus,
  * with AUTH_MODE=jwt or keystone, the token from the `connection_init` payload (keys matched case-insensitively:
- * `{"Authorization": "Bearer …"}` or `{"X-Auth-Token": "…"}`; a payload value wins over the upgrade header).
+ * `{"Authorization": "Bearer …"}` or `{"X-Auth-Token": "…"}`, with keystone also `{"X-Service-Token": "…"}`; a payload value wins over the upgrade header).
  * With AUTH_MODE=headers the identity headers count only on the upgrade request, which is what the trusted
  * proxy sees and sets: a payload cannot claim an identity.
  */

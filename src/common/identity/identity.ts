@@ -1,8 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { InputError } from '../errors';
 
 /** Who is asking: the project they act for, the user, and their roles (as keystonemiddleware hands them over). */
 export interface Identity {
-  projectId: string;
+  /**
+   * The project they act for; null for a system-scoped Keystone token (an admin of the whole cloud, who acts
+   * across projects and names the project of what they create).
+   */
+  projectId: string | null;
   userId: string | null;
   roles: readonly string[];
   isAdmin: boolean;
@@ -10,7 +15,11 @@ export interface Identity {
   isService: boolean;
 }
 
-export function makeIdentity(projectId: string, userId: string | null, roles: readonly string[]): Identity {
+export function makeIdentity(
+  projectId: string | null,
+  userId: string | null,
+  roles: readonly string[],
+): Identity {
   const normalized = [...new Set(roles.map((role) => role.trim()).filter(Boolean))];
   return {
     projectId,
@@ -26,7 +35,19 @@ export function makeIdentity(projectId: string, userId: string | null, roles: re
  * with the same audience get the same answers, so work for one can be shared with the other.
  */
 export function audienceOf(identity: Identity): string {
-  return `${identity.projectId}\u0000${[...identity.roles].sort().join(',')}`;
+  return `${identity.projectId ?? ''}\u0000${[...identity.roles].sort().join(',')}\u0000${identity.isService}`;
+}
+
+/**
+ * The project a write acts for: the one it names (`given`), else the caller's. A caller without a project (a
+ * system-scoped admin) must name it: BAD_USER_INPUT on `field` otherwise.
+ */
+export function projectFor(identity: Identity, given: string | null | undefined, field: string): string {
+  const project = given ?? identity.projectId;
+  if (project === null) {
+    throw new InputError(field, 'required: a system-scoped token acts for no project, so name the project');
+  }
+  return project;
 }
 
 /** What the HTTP layer knows of a request that identity may depend on. */

@@ -9,8 +9,14 @@ import { tokenKey } from './secrets';
 const TOKEN_SHAPE = /^[\x21-\x7e]{1,8192}$/;
 const INVALID_TOKEN = 'The token is invalid or expired';
 
+/** What a validated token says: its scope, user and roles. */
 interface Validated {
-  identity: Identity;
+  /** The project it is scoped to; null for a system- (or otherwise not project-) scoped token. */
+  projectId: string | null;
+  /** Scoped to the whole deployment (`"system": {"all": true}`). */
+  system: boolean;
+  userId: string | null;
+  roles: string[];
   /** The token's expires_at, in ms since the epoch. */
   expiresAt: number;
 }
@@ -25,6 +31,7 @@ interface TokenBody {
   token?: {
     expires_at?: unknown;
     project?: { id?: unknown } | null;
+    system?: { all?: unknown } | null;
     user?: { id?: unknown } | null;
     roles?: unknown;
   };
@@ -33,25 +40,44 @@ interface TokenBody {
 const stringOr = (value: unknown, fallback: string | null): string | null =>
   typeof value === 'string' && value ? value : fallback;
 
-/** The identity in a validated token (Keystone's GET /v3/auth/tokens body). */
-function identityOf(body: TokenBody): Validated {
+/** What a validated token (Keystone's GET /v3/auth/tokens body) says. */
+function grantOf(body: TokenBody): Validated {
   const token = body.token;
   const expiresAt = typeof token?.expires_at === 'string' ? Date.parse(token.expires_at) : NaN;
   if (!token || !Number.isFinite(expiresAt)) {
     throw new IdentityUnavailableError('The identity service (Keystone) gave an answer that is not a token');
   }
   if (expiresAt <= Date.now()) throw new UnauthenticatedError(INVALID_TOKEN);
-  const projectId = stringOr(token.project?.id, null);
-  if (!projectId) {
-    throw new UnauthenticatedError('The token is not scoped to a project: use a project-scoped token');
-  }
   const roles = Array.isArray(token.roles)
     ? token.roles
         .map((role: { name?: unknown } | null) => role?.name)
         .filter((name): name is string => typeof name === 'string')
     : [];
-  return { identity: makeIdentity(projectId, stringOr(token.user?.id, null), roles), expiresAt };
+  return {
+    projectId: stringOr(token.project?.id, null),
+    system: token.system?.all === true,
+    userId: stringOr(token.user?.id, null),
+    roles,
+    expiresAt,
+  };
 }
+
+/**
+ * The identity of a user token: a project-scoped token is that project with its roles; a system-scoped token
+ * with the admin role is an admin of no project (acting across projects); any other scope is refused.
+ */
+function userIdentity(grant: Validated): Identity {
+  if (grant.projectId) return makeIdentity(grant.projectId, grant.userId, grant.roles);
+  if (grant.system && grant.roles.includes('admin')) return makeIdentity(null, grant.userId, grant.roles);
+  throw new UnauthenticatedError(
+    grant.system
+      ? 'A system-scoped token is accepted only with the admin role: use a project-scoped token'
+      : 'The token is not scoped to a project: use a project-scoped token',
+  );
+}
+
+/** keystonemiddleware's service_token_roles: the role a service token needs to mark a request as a service's. */
+const SERVICE_TOKEN_ROLE = 'service';
 
 /** Talks to Keystone's identity API v3 as keystonemiddleware does: a service token validates user tokens. */
 class KeystoneClient {
@@ -90,7 +116,7 @@ class KeystoneClient {
       );
       throw new IdentityUnavailableError();
     }
-    return identityOf((await this.json(response)) as TokenBody);
+    return grantOf((await this.json(response)) as TokenBody);
   }
 
   private async currentServiceToken(): Promise<string> {
@@ -185,35 +211,64 @@ class KeystoneClient {
 }
 
 /**
- * AUTH_MODE=keystone: `X-Auth-Token` validated by Keystone. A validated token's identity is cached (by a hash
- * of the token) for KEYSTONE_CACHE_SECONDS but never past the token's expiry, in at most KEYSTONE_CACHE_SIZE
- * entries; concurrent requests with the same new token share one validation.
+ * AUTH_MODE=keystone: `X-Auth-Token` validated by Keystone, and `X-Service-Token` when sent (as keystonemiddleware:
+ * a service calling on a user's behalf sends both; an invalid service token refuses the request, and a valid one
+ * with the `service` role marks it as a trusted service's, with the user token's project, user and roles). A
+ * validated token is cached (by a hash of the token) for KEYSTONE_CACHE_SECONDS but never past the token's
+ * expiry, in at most KEYSTONE_CACHE_SIZE entries; concurrent requests with the same new token share one
+ * validation.
  */
 export function keystoneAuthenticator(settings: KeystoneConfig, logger: Logger): Authenticator {
   const client = new KeystoneClient(settings, logger);
-  const cache = new LRUCache<string, Identity>({ max: settings.cacheSize });
-  const pending = new Map<string, Promise<Identity>>();
-  return async ({ headers }) => {
-    const token = headers['x-auth-token'];
-    if (typeof token !== 'string' || !token) {
-      throw new UnauthenticatedError('X-Auth-Token header is required');
-    }
-    if (!TOKEN_SHAPE.test(token)) throw new UnauthenticatedError(INVALID_TOKEN);
+  const cache = new LRUCache<string, Validated>({ max: settings.cacheSize });
+  const pending = new Map<string, Promise<Validated>>();
+
+  const validated = (token: string): Promise<Validated> => {
+    if (!TOKEN_SHAPE.test(token)) return Promise.reject(new UnauthenticatedError(INVALID_TOKEN));
     const key = tokenKey(token);
     const cached = cache.get(key);
-    if (cached) return cached;
+    if (cached) return Promise.resolve(cached);
     let validation = pending.get(key);
     if (!validation) {
       validation = client
         .validate(token)
-        .then(({ identity, expiresAt }) => {
-          const ttl = Math.floor(Math.min(settings.cacheSeconds * 1000, expiresAt - Date.now()));
-          if (ttl > 0) cache.set(key, identity, { ttl });
-          return identity;
+        .then((grant) => {
+          const ttl = Math.floor(Math.min(settings.cacheSeconds * 1000, grant.expiresAt - Date.now()));
+          if (ttl > 0) cache.set(key, grant, { ttl });
+          return grant;
         })
         .finally(() => pending.delete(key));
       pending.set(key, validation);
     }
     return validation;
+  };
+
+  return async ({ headers }) => {
+    const token = headers['x-auth-token'];
+    if (typeof token !== 'string' || !token) {
+      throw new UnauthenticatedError('X-Auth-Token header is required');
+    }
+    const serviceToken = headers['x-service-token'];
+    if (serviceToken === undefined) return userIdentity(await validated(token));
+    if (typeof serviceToken !== 'string' || !serviceToken) {
+      throw new UnauthenticatedError('The service token (X-Service-Token) is invalid or expired');
+    }
+    const [user, service] = await Promise.all([
+      validated(token).then(userIdentity),
+      validated(serviceToken).catch((error: unknown) => {
+        throw error instanceof UnauthenticatedError
+          ? new UnauthenticatedError('The service token (X-Service-Token) is invalid or expired')
+          : error;
+      }),
+    ]);
+    if (!service.roles.includes(SERVICE_TOKEN_ROLE)) {
+      // keystonemiddleware with service_token_roles_required=false: accepted, but not a service's request.
+      logger.warn(
+        { serviceUser: service.userId, roles: service.roles },
+        `a service token without the ${SERVICE_TOKEN_ROLE} role: the request is not marked as a service's`,
+      );
+      return user;
+    }
+    return { ...user, isService: true };
   };
 }

@@ -1,5 +1,6 @@
 import { CHANGES_CHANNEL, type ChangeKind, type NamespaceSight } from '../../common/changes';
 import type { Context, TxContext } from '../../common/context';
+import { projectFor } from '../../common/identity/identity';
 import {
   ConflictError,
   ForbiddenError,
@@ -302,7 +303,7 @@ export class NamespaceService {
   create(ctx: Context, input: NamespaceDoc): Promise<Namespace> {
     checkNamespaceFields(input);
     return ctx.transaction(async (tx) => {
-      const owner = input.owner ?? tx.identity.projectId;
+      const owner = projectFor(tx.identity, input.owner, 'input.owner');
       assertCanCreate(tx, owner);
       if (!tx.identity.isAdmin) await this.checkNamespaceQuota(tx, owner);
       const repository = tx.db.getRepository(Namespace);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CHANGES_CHANNEL, type ChangeKind } from '../../common/changes';
 import type { Context, TxContext } from '../../common/context';
+import { projectFor } from '../../common/identity/identity';
 import {
   ConflictError,
   ForbiddenError,
@@ -177,7 +178,7 @@ export class ResourceService {
   create(ctx: Context, input: CreateResourceInput): Promise<Resource> {
     checkResourceFields(input);
     return ctx.transaction(async (tx) => {
-      const projectId = input.projectId ?? tx.identity.projectId;
+      const projectId = projectFor(tx.identity, input.projectId, 'input.projectId');
       if (projectId !== tx.identity.projectId && !tx.identity.isAdmin) {
         throw new ForbiddenError("Only admins may create a resource in another project than the caller's");
       }
