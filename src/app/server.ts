@@ -23,7 +23,7 @@ import { catalogCachePlugin, stringifyResult } from './catalog-cache';
 import { inputGuardPlugin } from './input-guard';
 import { createArmor, parseOptions } from './limits';
 import { createMetrics, observabilityPlugin, type Metrics } from './observability';
-import { buildAppSchema, catalogQueryFields } from './schema';
+import { buildAppSchema, cacheableQueryGroups } from './schema';
 import { attachSubscriptions, transportPlugin } from './subscriptions';
 
 export interface App {
@@ -117,7 +117,7 @@ export async function createApp({
       transportPlugin(),
       ...armor.plugins,
       // Last: serves a cached answer only to an operation every plugin above has let through.
-      catalogCachePlugin(catalogQueryFields()),
+      catalogCachePlugin(cacheableQueryGroups()),
     ],
     validationRules: [...armor.validationRules],
     allowBatchedHttpRequests: false,

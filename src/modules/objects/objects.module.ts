@@ -9,6 +9,6 @@ export const objectsModule = defineModule({
   resolvers: [NamespaceObjectsResolver, ObjectMutationResolver],
   nodeTypes: [metadefObjectNode],
   changes: ['catalog'],
-  versionedTables: ['metadef_objects'],
+  versionedTables: { catalog: ['metadef_objects'] },
   reads: { MetadefObject: ['metadef_objects'] },
 });

@@ -14,6 +14,6 @@ export const propertiesModule = defineModule({
   resolvers: [NamespacePropertiesResolver, ObjectPropertiesResolver, PropertyMutationResolver],
   nodeTypes: [propertyDefinitionNode],
   changes: ['catalog'],
-  versionedTables: ['metadef_properties'],
+  versionedTables: { catalog: ['metadef_properties'] },
   reads: { PropertyDefinition: ['metadef_properties'], PropertyItems: [] },
 });

@@ -13,6 +13,7 @@ export const traitsModule = defineModule({
   seeders: [standardTraitsSeeder],
   commands: [registerTraitCommands],
   changes: ['trait'],
+  versionedTables: { traits: ['traits'] },
   reads: {
     Trait: ['traits'],
     TraitValidation: [],
