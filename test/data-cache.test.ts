@@ -120,6 +120,16 @@ describe('trait and provider answers cached per instance on their data groups’
     ).toEqual([provider.uuid]);
   });
 
+  it("sees a trait's `associated` change when a provider takes it through A", async () => {
+    const name = customName();
+    await a.ok(CREATE_TRAIT, { name }, SERVICE);
+    const query = `query ($name: String!) { trait(name: $name) { name associated } }`;
+    expect((await measured(b, query, { name })).data.trait.associated).toBe(false);
+    expect((await measured(b, query, { name })).queries).toBe(1);
+    await createProvider(a, [name]);
+    expect((await measured(b, query, { name })).data.trait.associated).toBe(true);
+  });
+
   it('sees writes made outside the service (SQL by hand)', async () => {
     const name = customName();
     const renamed = customName();
@@ -163,14 +173,14 @@ describe('trait and provider answers cached per instance on their data groups’
   });
 
   it('keeps a group’s answers when another group changes', async () => {
+    const names = { names: ['HW_CPU_X86_SSE', customName()] };
+    await measured(b, VALIDATE, names);
     await measured(b, TRAITS);
     await createNamespace(a);
     await createProvider(a, ['HW_CPU_X86_SSE']);
-    // Neither the catalog nor the providers are read by `trait`: still one query.
-    await measured(b, TRAIT, { name: 'HW_CPU_X86_SSE' });
-    await createNamespace(a);
-    expect((await measured(b, TRAIT, { name: 'HW_CPU_X86_SSE' })).queries).toBe(1);
-    // `traits` counts providers' traits too (it reads resource_provider_traits): computed again.
+    // Neither the catalog nor the providers are read by validateTraits: still one query.
+    expect((await measured(b, VALIDATE, names)).queries).toBe(1);
+    // `traits` reads providers' traits too (a trait's `associated`, its filter): computed again.
     expect((await measured(b, TRAITS)).queries).toBeGreaterThan(1);
   });
 

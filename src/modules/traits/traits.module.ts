@@ -16,6 +16,8 @@ export const traitsModule = defineModule({
   versionedTables: { traits: ['traits'] },
   reads: {
     Trait: ['traits'],
+    // Whether a provider has the trait.
+    'Trait.associated': ['resource_provider_traits'],
     TraitValidation: [],
     CreateTraitPayload: [],
     'Query.trait': ['traits'],
