@@ -52,7 +52,7 @@ export interface Config {
   feedHeartbeatTimeoutMs: number;
   /** SHUTDOWN_DELAY_MS: after SIGTERM, how long the server keeps serving (not ready) before it drains. */
   shutdownDelayMs: number;
-  /** The bound of each instance's cache of catalog answers, in MB of their JSON (CATALOG_CACHE_MB; 0: off). */
+  /** The bound of each instance's answer cache (catalog, traits, providers), in MB of their JSON (CATALOG_CACHE_MB; 0: off). */
   catalogCacheMb: number;
   /**
    * CORS_ORIGINS: the browser origins, besides the service's own, whose pages may call the API (exact origins
