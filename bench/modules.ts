@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { modules, type ModuleName } from '../src/app/modules';
 import { scenarios as catalogScenarios } from './catalog.bench';
 import { scenarios as pipelineScenarios } from './pipeline.bench';
+import { scenarios as placementScenarios } from './placement.bench';
 import { scenarios as resourceScenarios } from './resources.bench';
 import type { Scenario } from './scenarios';
 import { scenarios as traitScenarios } from './traits.bench';
@@ -13,7 +14,8 @@ import { scenarios as traitScenarios } from './traits.bench';
  */
 const byModule: { readonly [Name in ModuleName]?: readonly Scenario[] } = {
   namespaces: catalogScenarios,
-  traits: traitScenarios,
+  // Placement's four first: on the data shape, before the other trait scenarios add 10,000 providers.
+  traits: [...placementScenarios, ...traitScenarios],
   resources: resourceScenarios,
 };
 

@@ -50,13 +50,16 @@ async function main(): Promise<void> {
   const rows: Record<string, string | number>[] = [];
   let failed = false;
   let floorRate = 0;
-  const row = (name: string, result: autocannon.Result, setupMs: number) => {
+  const row = (name: string, result: autocannon.Result, setupMs: number, placement?: number) => {
     if (result.errors || result.non2xx) failed = true;
     const rate = result.requests.average;
     rows.push({
       scenario: name,
       'req/s': Math.round(rate),
       'of floor': floorRate ? Number((rate / floorRate).toFixed(3)) : '-',
+      // The reference: Placement's req/s for the same request on the same data (issue 20), and our multiple.
+      'Placement req/s': placement ?? '-',
+      '× Placement': placement ? Number((rate / placement).toFixed(1)) : '-',
       'p50 ms': result.latency.p50,
       'p99 ms': result.latency.p99,
       requests: result.requests.total,
@@ -98,7 +101,7 @@ async function main(): Promise<void> {
         continue;
       }
       const result = await load(url, headers, body);
-      row(scenario.name, result, setupMs);
+      row(scenario.name, result, setupMs, scenario.reference?.placement);
     }
     if (!filters.length || filters.some((filter) => 'subscriptions'.includes(filter))) {
       console.table([await measureDelivery(runtime, url, () => app.changes.listenerCount)]);

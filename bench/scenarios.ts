@@ -14,6 +14,11 @@ export interface Scenario<Prepared = unknown> {
   name: string;
   setup?(runtime: Runtime): Promise<Prepared>;
   request: BenchRequest | ((prepared: Prepared) => BenchRequest);
+  /**
+   * Reference figures printed beside the measured ones: OpenStack Placement's req/s for the same request on the
+   * same data (issue 20's table, a quiet 2-core box).
+   */
+  reference?: { placement: number };
   /** Extra request headers (the runner uses AUTH_MODE=none: everyone is an admin). */
   headers?: Record<string, string>;
 }

@@ -8,6 +8,7 @@ import { UsageCounts1763700500000 } from './1763700500000-usage-counts';
 import { CatalogVersion1763700600000 } from './1763700600000-catalog-version';
 import { UsageCountsAtCommit1763700700000 } from './1763700700000-usage-counts-at-commit';
 import { ResourceTypeVisibility1763700800000 } from './1763700800000-resource-type-visibility';
+import { DataVersions1763700900000 } from './1763700900000-data-versions';
 
 /** Every migration, oldest first. Each module's tables arrive in their own migration, listed here. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   CatalogVersion1763700600000,
   UsageCountsAtCommit1763700700000,
   ResourceTypeVisibility1763700800000,
+  DataVersions1763700900000,
 ];

@@ -1,34 +1,73 @@
 import { extendSchema, parse } from 'graphql';
 import { deriveCacheRules, tableOf, type ReadDeclarations } from '../src/app/cache-rules';
-import { versionedTables } from '../src/app/modules';
-import { buildAppSchema, catalogQueryFields, entityTables, reads } from '../src/app/schema';
+import { versionGroups, versionedTables } from '../src/app/modules';
+import {
+  buildAppSchema,
+  cacheableQueryGroups,
+  catalogQueryFields,
+  entityTables,
+  reads,
+} from '../src/app/schema';
 import { ADMIN, project, startTestApp, unique, type TestApp } from './support/test-app';
 
 /**
- * Which root queries the catalog cache may answer is derived from the schema: a root field is cacheable if and
+ * Which root queries the answer cache may answer is derived from the schema: a root field is cacheable if and
  * only if every type it can reach declares (in its module's manifest) that it reads only versioned tables,
- * the tables whose writes bump catalog_version.
+ * the tables whose writes bump a data group's version (catalog_version, data_versions); its answers are kept
+ * with the versions of the groups of those tables.
  */
 
-/** Today's cacheable root queries: a change here is a change of what the cache serves, made visible. */
-const CACHEABLE = ['metadefTag', 'namespace', 'namespaces', 'searchProperties', 'validateMetadata'];
+/**
+ * Today's cacheable root queries and the groups each reads: a change here is a change of what the cache serves,
+ * made visible. The trait and provider queries joined the catalog's with the traits and providers groups.
+ */
+const GROUPS: Record<string, string[]> = {
+  metadefTag: ['catalog'],
+  namespace: ['catalog'],
+  namespaces: ['catalog'],
+  searchProperties: ['catalog'],
+  validateMetadata: ['catalog'],
+  trait: ['providers', 'traits'],
+  traits: ['providers', 'traits'],
+  validateTraits: ['traits'],
+  resourceProvider: ['providers', 'traits'],
+  resourceProviders: ['providers', 'traits'],
+};
+const CACHEABLE = Object.keys(GROUPS).sort();
+/** The cacheable queries outside the catalog, which no change to a catalog type touches. */
+const TRAITS_AND_PROVIDERS = ['resourceProvider', 'resourceProviders', 'trait', 'traits', 'validateTraits'];
+const sorted = (names: Iterable<string>) => [...names].sort();
 
 /** The derivation over the app's schema with `sdl` added to it and `more` declarations. */
 function rulesWith(sdl: string, more: ReadDeclarations = {}) {
   const schema = sdl ? extendSchema(buildAppSchema(), parse(sdl)) : buildAppSchema();
-  return deriveCacheRules(schema, { ...reads, ...more }, versionedTables, entityTables());
+  return deriveCacheRules(schema, { ...reads, ...more }, versionGroups, entityTables());
 }
 
 describe('cache rules derived from the schema', () => {
-  it('make exactly the catalog queries cacheable', () => {
+  it('make exactly the catalog, trait and provider queries cacheable, each with the groups it reads', () => {
     expect([...catalogQueryFields()].sort()).toEqual(CACHEABLE);
+    expect(Object.fromEntries(cacheableQueryGroups())).toEqual(GROUPS);
+  });
+
+  it('make a trait query uncacheable once Trait gains a field to unversioned data, and add groups it reaches', () => {
+    const rules = rulesWith('extend type Trait { usedBy: [Resource!]! }');
+    for (const field of ['trait', 'traits', 'resourceProvider', 'resourceProviders']) {
+      expect(rules.uncacheable.get(field)).toMatch(/^resource/);
+    }
+    // validateTraits returns TraitValidation (names only): it does not reach Trait.
+    expect(rules.groups.get('validateTraits')).toEqual(['traits']);
+    const reaching = rulesWith('extend type TraitValidation { catalog: [Namespace!]! }');
+    expect(reaching.groups.get('validateTraits')).toEqual(['catalog', 'traits']);
   });
 
   it('make the root queries reaching a catalog type uncacheable once it gains a field to a non-catalog type', () => {
     // An object may be seen in resource type views; its usage by resources is not catalog data.
     const rules = rulesWith('extend type MetadefObject { usedBy: [Resource!]! }');
     // namespaces and namespace reach MetadefObject through Namespace.objects; searchProperties through its hits.
-    expect([...rules.cacheable].sort()).toEqual(['metadefTag', 'validateMetadata']);
+    expect(sorted(rules.cacheable)).toEqual(
+      sorted(['metadefTag', 'validateMetadata', ...TRAITS_AND_PROVIDERS]),
+    );
     expect(rules.uncacheable.get('namespaces')).toMatch(/^resource/);
     expect(rules.uncacheable.get('searchProperties')).toMatch(/^resource/);
   });
@@ -38,7 +77,7 @@ describe('cache rules derived from the schema', () => {
     // Node includes Trait, Resource, ResourceProvider, DiscoveredProperty.
     expect(rules.cacheable.has('metadefTag')).toBe(false);
     expect(rules.cacheable.has('namespaces')).toBe(false);
-    expect([...rules.cacheable].sort()).toEqual(['validateMetadata']);
+    expect(sorted(rules.cacheable)).toEqual(sorted(['validateMetadata', ...TRAITS_AND_PROVIDERS]));
   });
 
   it('count what a field declares it reads (a usage count on Namespace), not only the types it returns', () => {
@@ -46,7 +85,9 @@ describe('cache rules derived from the schema', () => {
       'Namespace.resourceCount': ['resources'],
     });
     expect(rules.uncacheable.get('namespace')).toBe('resources (read by Namespace.resourceCount)');
-    expect([...rules.cacheable].sort()).toEqual(['metadefTag', 'validateMetadata']);
+    expect(sorted(rules.cacheable)).toEqual(
+      sorted(['metadefTag', 'validateMetadata', ...TRAITS_AND_PROVIDERS]),
+    );
     // Declared to read catalog tables only, it keeps them cacheable.
     const catalogOnly = rulesWith('extend type Namespace { propertyCount: Int! }', {
       'Namespace.propertyCount': ['metadef_properties'],
@@ -73,17 +114,23 @@ describe('the versioned tables', () => {
   });
   afterAll(() => t.close());
 
-  it('are exactly the tables whose writes the catalog version trigger watches', async () => {
-    const rows: { table: string }[] = await t.app.database.dataSource.query(`
-      SELECT DISTINCT c.relname AS table
+  it("are exactly the tables whose writes the version triggers watch, each bumping its group's version", async () => {
+    const rows: { table: string; group: string }[] = await t.app.database.dataSource.query(`
+      SELECT DISTINCT c.relname AS table,
+        CASE p.proname WHEN 'catalog_version_bump' THEN 'catalog'
+          ELSE replace(encode(tg.tgargs, 'escape'), '\\000', '') END AS group
       FROM pg_trigger tg
       JOIN pg_class c ON c.oid = tg.tgrelid
       JOIN pg_proc p ON p.oid = tg.tgfoid
-      WHERE p.proname = 'catalog_version_bump'`);
-    expect(rows.map((row) => row.table).sort()).toEqual([...versionedTables].sort());
+      WHERE p.proname IN ('catalog_version_bump', 'data_version_bump')`);
+    // Each table twice (its row trigger and its TRUNCATE one), with the same group.
+    const watched = new Map(rows.map((row) => [row.table, row.group]));
+    expect(rows).toHaveLength(watched.size);
+    expect(sorted(watched.keys())).toEqual(sorted(versionedTables));
+    expect(Object.fromEntries(watched)).toEqual(Object.fromEntries(versionGroups));
   });
 
-  it('are all that the cacheable queries read (besides what they declare they may miss), as the database sees their statements', async () => {
+  it('are all that the cacheable queries read (besides what they declare they may miss), each of a group the query is kept with, as the database sees their statements', async () => {
     const ns = unique('NS');
     await t.ok(
       `mutation ($input: CreateNamespaceInput!) { createNamespace(input: $input) { name } }`,
@@ -97,6 +144,18 @@ describe('the versioned tables', () => {
           tags: ['Tag'],
         },
       },
+      ADMIN,
+    );
+    const provider = (
+      await t.ok(
+        `mutation ($input: CreateResourceProviderInput!) { createResourceProvider(input: $input) { uuid generation } }`,
+        { input: { name: unique('rp') } },
+        ADMIN,
+      )
+    ).createResourceProvider;
+    await t.ok(
+      `mutation ($uuid: UUID!, $g: Int!) { setResourceProviderTraits(uuid: $uuid, traits: ["HW_CPU_X86_AVX"], generation: $g) { generation } }`,
+      { uuid: provider.uuid, g: provider.generation },
       ADMIN,
     );
     const property = 'name title type view { resourceType prefix } items { type }';
@@ -123,6 +182,17 @@ describe('the versioned tables', () => {
             valid errors { key } unknownKeys } }`,
         { metadata: { 'x:cores': '2' } },
       ],
+      [`{ trait(name: "HW_CPU_X86_AVX") { name standard associated } }`, {}],
+      [`{ traits(first: 500) { totalCount nodes { name } } }`, {}],
+      [`{ validateTraits(names: ["HW_CPU_X86_AVX", "CUSTOM_NOPE"]) { valid invalid } }`, {}],
+      [
+        `query ($uuid: UUID!) { resourceProvider(uuid: $uuid) { uuid generation parent { uuid } root { uuid } traits { name } } }`,
+        { uuid: provider.uuid },
+      ],
+      [
+        `{ resourceProviders(first: 50, filter: { required: ["HW_CPU_X86_AVX"], forbidden: ["HW_CPU_X86_SSE"] }) { totalCount nodes { uuid name generation traits { name } } } }`,
+        {},
+      ],
     ];
     const tables = entityTables();
     const read = new Set<string>();
@@ -141,6 +211,9 @@ describe('the versioned tables', () => {
             if (!tables.has(table)) continue;
             read.add(table);
             if (!versionedTables.has(table) && !tolerated.has(table)) beyond.push(`${field}: ${table}`);
+            // And of a group the field's answers are kept with (else a write there would not be seen).
+            const group = versionGroups.get(table);
+            if (group && !GROUPS[field].includes(group)) beyond.push(`${field}: ${table} (${group})`);
           }
         }
       }

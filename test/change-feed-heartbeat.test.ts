@@ -126,6 +126,8 @@ if (server) {
       t = await startTestApp(
         {
           DATABASE_URL: proxy.url(),
+          // The trait name cache alone (validateTraits' statements counted): no answer cache in front of it.
+          CATALOG_CACHE_MB: '0',
           FEED_HEARTBEAT_MS: '300',
           FEED_HEARTBEAT_TIMEOUT_MS: '1500',
           DATABASE_CONNECT_TIMEOUT_MS: '2000',
@@ -215,7 +217,11 @@ if (server) {
   describe('change feed heartbeat: a LISTEN connection that silently stopped listening (PGlite)', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await startTestApp({ FEED_HEARTBEAT_MS: '100', FEED_HEARTBEAT_TIMEOUT_MS: '1000' });
+      t = await startTestApp({
+        CATALOG_CACHE_MB: '0',
+        FEED_HEARTBEAT_MS: '100',
+        FEED_HEARTBEAT_TIMEOUT_MS: '1000',
+      });
     });
     afterAll(() => t.close());
 

@@ -3,7 +3,7 @@ import { cutFeed, nextFeedEvent } from './support/change-feed';
 import { ADMIN, headersOf, SERVICE, startTestApps, unique, type TestApp } from './support/test-app';
 
 /**
- * validateTraits answers standard trait names from memory and everything else from the database, so it stays
+ * Computing it (the answer cache off or missing), validateTraits answers standard trait names from memory and everything else from the database, so it stays
  * exact across instances without waiting for NOTIFY: a write through A is seen by B's very next request.
  */
 const VALIDATE = `query ($names: [String!]!) { validateTraits(names: $names) { valid invalid } }`;
@@ -23,7 +23,9 @@ describe('trait name cache on the change feed', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    [a, b] = await startTestApps(2);
+    // The name cache is what computes validateTraits when the answer cache misses: tested alone here
+    // (test/data-cache.test.ts tests the answer cache of traits).
+    [a, b] = await startTestApps(2, { CATALOG_CACHE_MB: '0' });
     await validate(b, STANDARD); // loads the set
   });
   afterAll(() => a.close());

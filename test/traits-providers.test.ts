@@ -49,7 +49,8 @@ describe('resource providers', () => {
   /** A second service instance on the same database (the same instance on PGlite). */
   let t2: TestApp;
   beforeAll(async () => {
-    [t, t2] = await startTestApps(2);
+    // The statements of computing answers are counted here: no answer cache in front (test/data-cache.test.ts).
+    [t, t2] = await startTestApps(2, { CATALOG_CACHE_MB: '0' });
   });
   afterAll(() => t.close());
 

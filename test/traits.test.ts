@@ -36,7 +36,8 @@ const names = (connection: { nodes: { name: string }[] }) => connection.nodes.ma
 describe('traits', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    // The statements of computing answers are counted here: no answer cache in front (test/data-cache.test.ts).
+    t = await startTestApp({ CATALOG_CACHE_MB: '0' });
   });
   afterAll(() => t.close());
 

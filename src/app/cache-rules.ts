@@ -7,7 +7,7 @@ import {
   type GraphQLObjectType,
   type GraphQLSchema,
 } from 'graphql';
-import type { TableRead } from '../common/module';
+import type { DataGroup, TableRead } from '../common/module';
 
 /**
  * What resolving GraphQL types reads (module manifests' `reads`): by type name, the tables its fields read
@@ -20,10 +20,15 @@ export type ReadDeclarations = Readonly<Record<string, readonly TableRead[]>>;
 /** The table a read names. */
 export const tableOf = (read: TableRead): string => (typeof read === 'string' ? read : read.table);
 
-/** Which root Query fields the catalog cache may answer, derived from the schema and the declarations. */
+/** Which root Query fields the answer cache may answer, derived from the schema and the declarations. */
 export interface CacheRules {
   /** The root Query fields whose every reachable type reads only versioned tables. */
   readonly cacheable: ReadonlySet<string>;
+  /**
+   * For each cacheable root field: the data groups whose tables it reaches (sorted). Its answers are kept with
+   * those groups' versions, and served only while all of them are current.
+   */
+  readonly groups: ReadonlyMap<string, readonly DataGroup[]>;
   /** For every other root Query field: the first unversioned table found, and what reads it. */
   readonly uncacheable: ReadonlyMap<string, string>;
 }
@@ -63,14 +68,15 @@ function checkDeclarations(
 /**
  * A root Query field is cacheable if and only if its own reads and those of every type it can reach (through
  * fields, lists and non-null; an interface or union through each of its possible types; scalars and enums read
- * nothing) are versioned tables: tables whose writes bump the catalog version. Every root field and every object
+ * nothing) are versioned tables: tables whose writes bump a data group's version (`versioned`: table to group);
+ * the groups of those tables are what its answers depend on. Every root field and every object
  * type reachable from one must be declared: building the schema fails otherwise, so that a new type is never
  * cached (or not) by accident.
  */
 export function deriveCacheRules(
   schema: GraphQLSchema,
   reads: ReadDeclarations,
-  versioned: ReadonlySet<string>,
+  versioned: ReadonlyMap<string, DataGroup>,
   tables: ReadonlySet<string>,
 ): CacheRules {
   checkDeclarations(schema, reads, tables);
@@ -83,11 +89,22 @@ export function deriveCacheRules(
     return read === undefined ? undefined : `${tableOf(read)} (read by ${key})`;
   };
   const cacheable = new Set<string>();
+  const groups = new Map<string, readonly DataGroup[]>();
   const uncacheable = new Map<string, string>();
   for (const root of Object.values(query.getFields())) {
     const rootKey = `Query.${root.name}`;
     if (!reads[rootKey]) undeclared.add(rootKey);
-    let found = unversionedIn(rootKey);
+    const reached = new Set<DataGroup>();
+    /** Notes the groups `key` reads, and returns its first unversioned table (once one is found, the groups no
+     * longer matter: the field is not cacheable). */
+    const visit = (key: string): string | undefined => {
+      for (const read of reads[key] ?? []) {
+        const group = versioned.get(tableOf(read));
+        if (group !== undefined) reached.add(group);
+      }
+      return unversionedIn(key);
+    };
+    let found = visit(rootKey);
     const seen = new Set<string>();
     const pending: GraphQLNamedType[] = [getNamedType(root.type)];
     while (pending.length) {
@@ -98,20 +115,22 @@ export function deriveCacheRules(
         pending.push(...schema.getPossibleTypes(type));
       } else if (isObjectType(type)) {
         if (!reads[type.name] && !isRelayPlumbing(type)) undeclared.add(type.name);
-        found ??= unversionedIn(type.name);
+        found ??= visit(type.name);
         for (const field of Object.values(type.getFields())) {
-          found ??= unversionedIn(`${type.name}.${field.name}`);
+          found ??= visit(`${type.name}.${field.name}`);
           pending.push(getNamedType(field.type));
         }
       }
     }
-    if (found === undefined) cacheable.add(root.name);
-    else uncacheable.set(root.name, found);
+    if (found === undefined) {
+      cacheable.add(root.name);
+      groups.set(root.name, [...reached].sort());
+    } else uncacheable.set(root.name, found);
   }
   if (undeclared.size) {
     throw new Error(
       `declare what these read (reads in their module's manifest): ${[...undeclared].sort().join(', ')}`,
     );
   }
-  return { cacheable, uncacheable };
+  return { cacheable, groups, uncacheable };
 }

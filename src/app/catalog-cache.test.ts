@@ -1,43 +1,76 @@
 import type { Context } from '../common/context';
+import type { DataGroup } from '../common/module';
 import { CatalogCache, responseBytes, stringifyResult } from './catalog-cache';
 
-/** The version row as the database would answer it: the cache reads nothing else through the context. */
-const atVersion = (version: string) => ({ db: { query: async () => [{ version }] } }) as unknown as Context;
+/** The version rows as the database would answer them: the cache reads nothing else through the context. */
+const atVersions = (catalog: string, traits = '1', providers = '1') =>
+  ({
+    db: {
+      query: async () => [
+        { name: 'catalog', version: catalog },
+        { name: 'traits', version: traits },
+        { name: 'providers', version: providers },
+      ],
+    },
+  }) as unknown as Context;
+const atVersion = (version: string) => atVersions(version);
+const CATALOG: DataGroup[] = ['catalog'];
 
 describe('CatalogCache', () => {
   it('keeps an answer with its text and bytes, and drops both when the version moves', async () => {
     const cache = new CatalogCache(10_000);
     const result = { data: { namespaces: { totalCount: 1 } } };
-    await cache.currentVersion(atVersion('1'));
-    cache.set('k', '1', result);
+    const v1 = await cache.currentVersion(atVersion('1'), CATALOG);
+    cache.set('k', CATALOG, v1, result);
     const text = stringifyResult({ errors: undefined, data: result.data, extensions: undefined });
     expect(text).toBe('{"data":{"namespaces":{"totalCount":1}}}\n');
-    expect(cache.get('k', '1')).toBe(result);
+    expect(cache.get('k', v1)).toBe(result);
     expect(Buffer.isBuffer(responseBytes(text))).toBe(true);
-    await cache.currentVersion(atVersion('2'));
-    expect(cache.get('k', '2')).toBeUndefined();
+    const v2 = await cache.currentVersion(atVersion('2'), CATALOG);
+    expect(cache.get('k', v2)).toBeUndefined();
     expect(responseBytes(text)).toBe(text);
   });
 
   it('keeps nothing of an answer larger than the cache, nor of one computed at an older version', async () => {
     const cache = new CatalogCache(100);
-    await cache.currentVersion(atVersion('5'));
+    const v5 = await cache.currentVersion(atVersion('5'), CATALOG);
     const large = { data: { text: 'x'.repeat(500) } };
-    cache.set('large', '5', large);
-    expect(cache.get('large', '5')).toBeUndefined();
+    cache.set('large', CATALOG, v5, large);
+    expect(cache.get('large', v5)).toBeUndefined();
     const largeText = JSON.stringify(large) + '\n';
     expect(responseBytes(largeText)).toBe(largeText);
-    cache.set('old', '4', { data: { a: 1 } });
-    expect(cache.get('old', '4')).toBeUndefined();
+    cache.set('old', CATALOG, 'catalog:4', { data: { a: 1 } });
+    expect(cache.get('old', 'catalog:4')).toBeUndefined();
     expect(cache.size).toBe(0);
+  });
+
+  it('drops the answers of a group whose version moved, and only those', async () => {
+    const cache = new CatalogCache(10_000);
+    const both: DataGroup[] = ['providers', 'traits'];
+    const catalogAt = await cache.currentVersion(atVersions('1', '1', '1'), CATALOG);
+    const traitsAt = await cache.currentVersion(atVersions('1', '1', '1'), ['traits']);
+    const bothAt = await cache.currentVersion(atVersions('1', '1', '1'), both);
+    expect(bothAt).toBe('providers:1,traits:1');
+    cache.set('catalog', CATALOG, catalogAt, { data: { c: 1 } });
+    cache.set('traits', ['traits'], traitsAt, { data: { t: 1 } });
+    cache.set('both', both, bothAt, { data: { b: 1 } });
+    expect(cache.size).toBe(3);
+    // A provider write: the answers reading providers go, the catalog's and the traits' stay.
+    expect(await cache.currentVersion(atVersions('1', '1', '2'), both)).toBe('providers:2,traits:1');
+    expect(cache.size).toBe(2);
+    expect(cache.get('catalog', catalogAt)).toEqual({ data: { c: 1 } });
+    expect(cache.get('traits', traitsAt)).toEqual({ data: { t: 1 } });
+    // An answer computed before the provider write is not kept under the old versions.
+    cache.set('both', both, bothAt, { data: { b: 1 } });
+    expect(cache.get('both', bothAt)).toBeUndefined();
   });
 });
 
 describe('CatalogCache bound', () => {
   it('counts keys against the bound, so that long keys cannot grow it past its size', async () => {
     const cache = new CatalogCache(100_000);
-    await cache.currentVersion(atVersion('1'));
-    for (let i = 0; i < 20; i += 1) cache.set(`${i}:${'k'.repeat(30_000)}`, '1', { data: { i } });
+    const v1 = await cache.currentVersion(atVersion('1'), CATALOG);
+    for (let i = 0; i < 20; i += 1) cache.set(`${i}:${'k'.repeat(30_000)}`, CATALOG, v1, { data: { i } });
     expect(cache.bytes).toBeLessThanOrEqual(100_000);
     expect(cache.size).toBe(3);
     expect(cache.bytes).toBeGreaterThan(3 * 30_000);

@@ -4,27 +4,33 @@ import { LRUCache } from 'lru-cache';
 import type { InstanceState } from '../common/changes';
 import type { Context } from '../common/context';
 import type { Metrics } from './observability';
+import type { DataGroup } from '../common/module';
 
 /**
- * Whether an operation is a query of catalog fields only (with `__typename` at most beside them). The catalog
- * fields are the root Query fields that reach nothing but versioned tables, derived from the schema and what
- * its types declare they read (app/cache-rules.ts, `catalogQueryFields()` of app/schema.ts): their answers
- * change only when catalog_version does. Everything else (resources, traits, providers, node look-ups,
- * `resourceTypes`, whose list for a project also holds the types of its resources) is never cached.
+ * The data groups an operation's answer depends on, if it may be cached: a query of cacheable root fields only
+ * (with `__typename` at most beside them), which are the root Query fields reaching nothing but versioned tables,
+ * derived from the schema and what its types declare they read (app/cache-rules.ts, `cacheableQueryGroups()` of
+ * app/schema.ts), each with the groups whose tables it reaches: its answers change only when one of their
+ * versions does. Anything else (resources, node look-ups, `resourceTypes`, whose list for a project also holds
+ * the types of its resources) is never cached: undefined.
  */
-export function isCatalogQuery(
+export function cachedGroupsOf(
   operation: OperationDefinitionNode | undefined,
-  catalogFields: ReadonlySet<string>,
-): boolean {
-  if (operation?.operation !== 'query') return false;
-  let catalog = false;
+  cacheable: ReadonlyMap<string, readonly DataGroup[]>,
+): readonly DataGroup[] | undefined {
+  if (operation?.operation !== 'query') return undefined;
+  const groups = new Set<DataGroup>();
+  let cached = false;
   for (const selection of operation.selectionSet.selections) {
-    if (selection.kind !== 'Field') return false;
-    if (catalogFields.has(selection.name.value)) catalog = true;
-    else if (selection.name.value !== '__typename') return false;
+    if (selection.kind !== 'Field') return undefined;
+    const fieldGroups = cacheable.get(selection.name.value);
+    if (fieldGroups) {
+      cached = true;
+      for (const group of fieldGroups) groups.add(group);
+    } else if (selection.name.value !== '__typename') return undefined;
   }
   // `{ __typename }` alone reads nothing: no version to check.
-  return catalog;
+  return cached ? [...groups].sort() : undefined;
 }
 
 /**
@@ -61,21 +67,35 @@ const textOf = (result: FormattedExecutionResult): string =>
   JSON.stringify({ errors: result.errors, data: result.data, extensions: result.extensions }) + '\n';
 
 interface Entry {
-  version: string;
+  /** The groups the answer depends on. */
+  groups: readonly DataGroup[];
+  /** Their versions when it was computed, as `versionsKey` makes them. */
+  versions: string;
   result: FormattedExecutionResult;
   text: string;
 }
 
+/** The versions of some groups, as one comparable string. */
+const versionsKey = (groups: readonly DataGroup[], versions: ReadonlyMap<string, string>): string =>
+  groups.map((group) => `${group}:${versions.get(group)}`).join(',');
+
 /**
- * The answers of one service instance to catalog queries, each kept with the catalog version it was computed
- * at (read before computing it, so an answer is never newer data filed under an older version: at worst it is
- * recomputed once more). An answer is served only while its version is the current one, which costs one
- * primary-key read per request instead of the dozens of queries and thousands of resolver calls of the full
- * catalog; a version change anywhere empties the cache. Bounded by the size of the answers as JSON.
+ * Every group's version in one statement (one round trip): the catalog's row and the others' rows.
+ * A version grows in every committed transaction that writes one of its group's tables, whoever writes.
+ */
+const VERSIONS_SQL = `SELECT 'catalog' AS name, version FROM catalog_version UNION ALL SELECT name, version FROM data_versions`;
+
+/**
+ * The answers of one service instance to cacheable queries, each kept with the versions of the data groups it
+ * reads, as they were before it was computed (read before computing it, so an answer is never newer data filed
+ * under an older version: at worst it is recomputed once more). An answer is served only while those versions
+ * are still the current ones, which costs one read of the versions per request instead of the queries and
+ * resolver calls of computing it; a group's version change drops the answers that depend on it. Bounded by the
+ * size of the answers as JSON.
  */
 export class CatalogCache {
   private readonly entries: LRUCache<string, Entry>;
-  private version: string | undefined;
+  private versions = new Map<string, string>();
 
   constructor(maxBytes: number) {
     this.entries = new LRUCache<string, Entry>({
@@ -84,32 +104,41 @@ export class CatalogCache {
     });
   }
 
-  /** The current catalog version (a committed write anywhere changes it); drops answers of older versions. */
-  async currentVersion(ctx: Context): Promise<string> {
-    const rows: { version: string }[] = await ctx.db.query('SELECT version FROM catalog_version');
-    const version = String(rows[0]?.version);
-    if (version !== this.version) {
-      this.entries.clear();
-      this.version = version;
+  /**
+   * The current versions of `groups`, as a key to file answers under (a committed write anywhere changes its
+   * group's); drops the answers depending on a group whose version changed.
+   */
+  async currentVersion(ctx: Context, groups: readonly DataGroup[]): Promise<string> {
+    const rows: { name: string; version: string }[] = await ctx.db.query(VERSIONS_SQL);
+    const current = new Map(rows.map((row) => [row.name, String(row.version)]));
+    const changed = new Set<string>();
+    for (const [group, version] of current) {
+      if (this.versions.get(group) !== version) changed.add(group);
     }
-    return version;
+    if (changed.size) {
+      for (const [key, entry] of this.entries.entries()) {
+        if (entry.groups.some((group) => changed.has(group))) this.entries.delete(key);
+      }
+      this.versions = current;
+    }
+    return versionsKey(groups, current);
   }
 
-  get(key: string, version: string): FormattedExecutionResult | undefined {
+  get(key: string, versions: string): FormattedExecutionResult | undefined {
     const entry = this.entries.get(key);
-    return entry?.version === version ? entry.result : undefined;
+    return entry?.versions === versions ? entry.result : undefined;
   }
 
-  set(key: string, version: string, result: FormattedExecutionResult): void {
-    // An answer computed while another request saw a newer version is not kept.
-    if (version !== this.version || !result.data) return;
+  set(key: string, groups: readonly DataGroup[], versions: string, result: FormattedExecutionResult): void {
+    // An answer computed while another request saw a newer version of one of its groups is not kept.
+    if (versions !== versionsKey(groups, this.versions) || !result.data) return;
     // Its text, which stringifyResult needs anyway: made here once, kept for every hit, and its size.
     const text = textOf(result);
     const bytes = Buffer.from(text, 'utf8');
     // What the entry holds: its key, its text and the text's bytes (the result object is about the text again,
     // counted once more), so that the bound is on memory, not on the answers alone.
     const size = key.length + 2 * text.length + bytes.length;
-    this.entries.set(key, { version, result, text }, { size });
+    this.entries.set(key, { groups, versions, result, text }, { size });
     // An entry larger than the whole cache is not kept.
     if (!this.entries.has(key)) return;
     serialized.set(result.data, text);
@@ -172,16 +201,16 @@ function audience(ctx: Context): string {
   return ctx.identity.isAdmin ? 'admin' : `project:${ctx.identity.projectId ?? ''}`;
 }
 
-/** Of one request: where its answer goes in the cache, and the version it is computed at (a miss). */
-const pending = new WeakMap<object, { key: string; version: string }>();
+/** Of one request: where its answer goes in the cache, and the versions it is computed at (a miss). */
+const pending = new WeakMap<object, { key: string; groups: readonly DataGroup[]; versions: string }>();
 
 /**
- * Serves catalog queries from the instance's CatalogCache when the catalog has not changed since their answer
- * was computed, and keeps the answers computed without errors. Runs after parsing, validation, the query limits
+ * Serves cacheable queries from the instance's CatalogCache when none of the data groups they read has changed
+ * since their answer was computed, and keeps the answers computed without errors. Runs after parsing, validation, the query limits
  * and the input guard (the same document and variables pass them again every time), and before execution.
  */
 export function catalogCachePlugin(
-  catalogFields: ReadonlySet<string>,
+  cacheable: ReadonlyMap<string, readonly DataGroup[]>,
   metrics?: Pick<Metrics, 'catalogCacheHits' | 'catalogCacheMisses'>,
 ): ApolloServerPlugin<Context> {
   return {
@@ -189,11 +218,12 @@ export function catalogCachePlugin(
       if (contextValue.config.cache.catalogMb <= 0) return;
       return {
         async responseForOperation({ operation, queryHash, request, contextValue: ctx }) {
-          if (!isCatalogQuery(operation, catalogFields) || !operation) return null;
+          const groups = cachedGroupsOf(operation, cacheable);
+          if (!groups || !operation) return null;
           const cache = cacheOf(ctx);
-          let version: string;
+          let versions: string;
           try {
-            version = await cache.currentVersion(ctx);
+            versions = await cache.currentVersion(ctx, groups);
           } catch {
             // The database is unreachable or refusing: execution reports that as it does for any query.
             return null;
@@ -205,7 +235,7 @@ export function catalogCachePlugin(
             operation.name?.value ?? null,
             declaredVariables(operation, request.variables),
           ]);
-          const cached = cache.get(key, version);
+          const cached = cache.get(key, versions);
           if (cached) {
             metrics?.catalogCacheHits.inc();
             return {
@@ -214,7 +244,7 @@ export function catalogCachePlugin(
             };
           }
           metrics?.catalogCacheMisses.inc();
-          pending.set(ctx, { key, version });
+          pending.set(ctx, { key, groups, versions });
           return null;
         },
         async willSendResponse({ response, contextValue: ctx }) {
@@ -222,7 +252,7 @@ export function catalogCachePlugin(
           if (!miss || response.body.kind !== 'single') return;
           const result = response.body.singleResult;
           if (result.errors?.length || result.data === undefined) return;
-          cacheOf(ctx).set(miss.key, miss.version, result);
+          cacheOf(ctx).set(miss.key, miss.groups, miss.versions, result);
         },
       };
     },

@@ -1,4 +1,11 @@
-import type { ClassOf, CommandRegistrar, ModuleManifest, Seeder, TableRead } from '../common/module';
+import type {
+  ClassOf,
+  CommandRegistrar,
+  DataGroup,
+  ModuleManifest,
+  Seeder,
+  TableRead,
+} from '../common/module';
 import type { NodeType } from '../common/relay/node';
 import type { ReadDeclarations } from './cache-rules';
 import { discoveryModule } from '../modules/discovery/discovery.module';
@@ -65,10 +72,17 @@ export const moduleCommands: readonly CommandRegistrar[] = manifests.flatMap(
   (module) => module.commands ?? [],
 );
 
-/** The tables whose writes bump the catalog version: what cached answers may read. */
-export const versionedTables: ReadonlySet<string> = new Set(
-  manifests.flatMap((module) => module.versionedTables ?? []),
+/** The versioned tables, each with the data group whose version its writes bump: what cached answers may read. */
+export const versionGroups: ReadonlyMap<string, DataGroup> = new Map(
+  manifests.flatMap((module) =>
+    Object.entries(module.versionedTables ?? {}).flatMap(([group, tables]) =>
+      (tables ?? []).map((table) => [table, group as DataGroup] as const),
+    ),
+  ),
 );
+
+/** The tables whose writes bump a data group's version. */
+export const versionedTables: ReadonlySet<string> = new Set(versionGroups.keys());
 
 /** Every module's declarations of what its GraphQL types read (one key declared twice: both lists). */
 export const moduleReads: ReadDeclarations = manifests.reduce<Record<string, TableRead[]>>((all, module) => {

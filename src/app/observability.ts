@@ -76,12 +76,12 @@ export function createMetrics(): Metrics {
     }),
     catalogCacheHits: new Counter({
       name: 'metacatalog_catalog_cache_hits_total',
-      help: 'Catalog queries answered from the catalog cache (CATALOG_CACHE_MB).',
+      help: 'Cacheable queries (catalog, traits, providers) answered from the answer cache (CATALOG_CACHE_MB).',
       registers: [registry],
     }),
     catalogCacheMisses: new Counter({
       name: 'metacatalog_catalog_cache_misses_total',
-      help: 'Catalog queries the catalog cache had no current answer for (computed, then kept when possible).',
+      help: 'Cacheable queries (catalog, traits, providers) the answer cache had no current answer for (computed, then kept when possible).',
       registers: [registry],
     }),
     gauge(name, help, read) {

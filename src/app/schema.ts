@@ -2,12 +2,13 @@ import 'reflect-metadata';
 import { isInterfaceType, lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
 import { getMetadataArgsStorage } from 'typeorm';
+import type { DataGroup } from '../common/module';
 import { createNodeResolver } from '../common/relay/node.resolver';
 import { DateTimeScalar } from '../common/scalars';
 import { validateArgument } from '../common/validation';
 import { deriveCacheRules, type CacheRules, type ReadDeclarations } from './cache-rules';
 import { entities } from './entities';
-import { moduleNodeTypes, moduleReads, moduleResolvers, versionedTables } from './modules';
+import { moduleNodeTypes, moduleReads, moduleResolvers, versionGroups } from './modules';
 
 /** Every node type: what `node(id:)` can fetch (the modules' fetchers, app/modules.ts). */
 export const nodeTypes = moduleNodeTypes;
@@ -87,16 +88,22 @@ export function buildAppSchema(): GraphQLSchema {
   });
   assertEveryNodeFetchable(schema);
   // Which root queries the catalog cache may answer: those reaching versioned tables only.
-  cacheRules = deriveCacheRules(schema, reads, versionedTables, entityTables());
+  cacheRules = deriveCacheRules(schema, reads, versionGroups, entityTables());
   describeRootTypes(schema);
   built = schema;
   return built;
 }
 
-/** The root Query fields whose answers the catalog cache may keep (derived at schema build: cache-rules.ts). */
+/** The root Query fields whose answers the answer cache may keep (derived at schema build: cache-rules.ts). */
 export function catalogQueryFields(): ReadonlySet<string> {
   buildAppSchema();
   return cacheRules!.cacheable;
+}
+
+/** For each cacheable root Query field, the data groups whose versions its answers are kept with. */
+export function cacheableQueryGroups(): ReadonlyMap<string, readonly DataGroup[]> {
+  buildAppSchema();
+  return cacheRules!.groups;
 }
 
 /** The SDL committed as schema.graphql (sorted, so that it diffs well). */

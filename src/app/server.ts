@@ -28,7 +28,7 @@ import { requestErrorsPlugin } from './request-errors';
 import { createArmor, parseOptions } from './limits';
 import { observeRequests, routeLabeller } from './http-observability';
 import { createMetrics, observabilityPlugin, observeInstance, type Metrics } from './observability';
-import { buildAppSchema, catalogQueryFields } from './schema';
+import { buildAppSchema, cacheableQueryGroups } from './schema';
 import { attachSubscriptions, transportPlugin } from './subscriptions';
 import { createTracing, graphqlTracingPlugin, traceGraphqlOperations, type Tracing } from './tracing';
 
@@ -132,7 +132,7 @@ export async function createApp({
       transportPlugin(),
       ...armor.plugins,
       // Last: serves a cached answer only to an operation every plugin above has let through.
-      catalogCachePlugin(catalogQueryFields(), metrics),
+      catalogCachePlugin(cacheableQueryGroups(), metrics),
     ],
     validationRules: [...armor.validationRules],
     allowBatchedHttpRequests: false,

@@ -28,6 +28,14 @@ export type CommandRegistrar = (program: Command, boot: Boot) => void;
  */
 export type TableRead = string | { readonly table: string; readonly staleness: string };
 
+/**
+ * The groups of data whose answers may be cached, each with its version bumped at commit by every transaction
+ * writing one of its tables (the catalog: catalog_version; the others: data_versions). A cached answer is kept
+ * with the versions of the groups it reads.
+ */
+export const DATA_GROUPS = ['catalog', 'traits', 'providers'] as const;
+export type DataGroup = (typeof DATA_GROUPS)[number];
+
 /** A topic of the change feed (common/changes.ts). */
 export type ChangeTopic = Change['topic'];
 
@@ -55,10 +63,11 @@ export interface ModuleManifest {
   /** The topics of the change events its services publish (test/modules.test.ts checks the sources). */
   readonly changes?: readonly ChangeTopic[];
   /**
-   * Its tables whose every write bumps the catalog version (the triggers of the catalog-version migration watch
-   * them; test/cache-rules.test.ts compares). Answers that read only such tables may be cached across requests.
+   * Its tables whose every write bumps a data group's version, by group (the triggers of the catalog-version and
+   * data-versions migrations watch them; test/cache-rules.test.ts compares). Answers that read only such tables
+   * may be cached across requests, kept with the versions of the groups they read.
    */
-  readonly versionedTables?: readonly string[];
+  readonly versionedTables?: Readonly<Partial<Record<DataGroup, readonly string[]>>>;
   /**
    * What resolving its GraphQL types reads, for the catalog cache (app/cache-rules.ts): by type name, the tables
    * its fields read (every field, whichever module adds it); by `Type.field`, what one field reads besides its

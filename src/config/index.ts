@@ -84,7 +84,7 @@ export interface GraphqlLimits {
 }
 
 export interface CacheConfig {
-  /** The bound of each instance's cache of catalog answers, in MB of their JSON (CATALOG_CACHE_MB; 0: off). */
+  /** The bound of each instance's answer cache (catalog, traits, providers), in MB of their JSON (CATALOG_CACHE_MB; 0: off). */
   catalogMb: number;
 }
 

@@ -9,6 +9,6 @@ export const metadefTagsModule = defineModule({
   resolvers: [NamespaceTagsResolver, MetadefTagResolver],
   nodeTypes: [metadefTagNode],
   changes: ['catalog'],
-  versionedTables: ['metadef_tags'],
+  versionedTables: { catalog: ['metadef_tags'] },
   reads: { MetadefTag: ['metadef_tags'], 'Query.metadefTag': ['metadef_tags', 'namespaces'] },
 });

@@ -10,7 +10,7 @@ export const namespacesModule = defineModule({
   resolvers: [NamespaceResolver, ResourceTypeNamespacesResolver],
   nodeTypes: [namespaceNode],
   changes: ['catalog'],
-  versionedTables: ['namespaces', 'namespace_resource_types'],
+  versionedTables: { catalog: ['namespaces', 'namespace_resource_types'] },
   reads: {
     Namespace: ['namespaces', 'namespace_resource_types'],
     ResourceTypeAssociation: ['namespace_resource_types', 'resource_types'],

@@ -22,7 +22,7 @@ export const propertiesModule = defineModule({
   ],
   nodeTypes: [metadefObjectNode, propertyDefinitionNode],
   changes: ['catalog'],
-  versionedTables: ['metadef_objects', 'metadef_properties'],
+  versionedTables: { catalog: ['metadef_objects', 'metadef_properties'] },
   reads: {
     MetadefObject: ['metadef_objects'],
     PropertyDefinition: ['metadef_properties'],

@@ -10,6 +10,7 @@ export const resourceProvidersModule = defineModule({
   resolvers: [ResourceProviderResolver],
   nodeTypes: [resourceProviderNode],
   changes: ['provider'],
+  versionedTables: { providers: ['resource_providers', 'resource_provider_traits'] },
   reads: {
     ResourceProvider: ['resource_providers', 'resource_provider_traits', 'traits'],
     'Query.resourceProvider': ['resource_providers'],

@@ -11,7 +11,7 @@ export const resourceTypesModule = defineModule({
   nodeTypes: [resourceTypeNode],
   seeders: [resourceTypesSeeder],
   changes: [],
-  versionedTables: ['resource_types'],
+  versionedTables: { catalog: ['resource_types'] },
   reads: {
     ResourceType: ['resource_types'],
     // A non-admin also sees the types of their project's resources (not versioned: never cached).

@@ -13,8 +13,11 @@ export const traitsModule = defineModule({
   seeders: [standardTraitsSeeder],
   commands: [registerTraitCommands],
   changes: ['trait'],
+  versionedTables: { traits: ['traits'] },
   reads: {
     Trait: ['traits'],
+    // Whether a provider has the trait.
+    'Trait.associated': ['resource_provider_traits'],
     TraitValidation: [],
     CreateTraitPayload: [],
     'Query.trait': ['traits'],

@@ -1,0 +1,133 @@
+import type { Runtime } from '../src/app/runtime';
+import { scenario, type Scenario } from './scenarios';
+
+/**
+ * The four trait and provider scenarios of the issue comparing metacatalog with OpenStack Placement 8.0 (2 uwsgi
+ * workers on SQLite, wrk -t2 -c10, 3 s warm-up, 8 s measured, a quiet 2-core box), on the same data shape:
+ * 345 standard + 21 custom traits; 1,001 providers, 1,000 of them with 12 traits each drawn from a pool of 40
+ * standard (HW_CPU_X86_* / COMPUTE_*) and 20 custom traits, half with HW_CPU_X86_AVX, a fifth with CUSTOM_X (412
+ * have AVX and not CUSTOM_X), and one provider with 20. Each scenario carries Placement's req/s as its reference.
+ * They run before the other trait scenarios (whose 10,000 providers would change the provider list's answer), on
+ * a fresh database.
+ */
+
+const PROVIDERS = 1_000;
+const TRAITS_PER_PROVIDER = 12;
+const BIG_PROVIDER_TRAITS = 20;
+const CUSTOM_POOL = Array.from({ length: 20 }, (_, i) => `CUSTOM_BENCH_${String(i + 1).padStart(2, '0')}`);
+const AVX = 'HW_CPU_X86_AVX';
+const CUSTOM_X = 'CUSTOM_X';
+
+interface PlacementData {
+  /** The provider with 20 traits. */
+  bigUuid: string;
+}
+
+let seeded: Promise<PlacementData> | undefined;
+
+/**
+ * Provider i (1..1,000): AVX when i is even; CUSTOM_X for the even i ≤ 176 (88) and the odd i ≤ 223 (112), so
+ * 200 have it and 500 − 88 = 412 match `required: [AVX], forbidden: [CUSTOM_X]`; the rest of its 12 traits are
+ * pool positions (7i + 13k) mod 60, k = 0, 1, … (13 is prime to 60: all distinct). The 20-trait provider has
+ * the pool's first 20 (no AVX, no CUSTOM_X). Idempotent (names are fixed).
+ */
+function seedPlacement(runtime: Runtime): Promise<PlacementData> {
+  seeded ??= (async () => {
+    const db = runtime.database.dataSource;
+    await db.query(
+      `INSERT INTO traits (name, standard) SELECT unnest($1::text[]), false ON CONFLICT DO NOTHING`,
+      [[...CUSTOM_POOL, CUSTOM_X]],
+    );
+    const standard: { name: string }[] = await db.query(
+      `SELECT name FROM traits WHERE standard AND (name LIKE 'HW\\_CPU\\_X86\\_%' OR name LIKE 'COMPUTE\\_%')
+         AND name <> $1 ORDER BY name LIMIT 40`,
+      [AVX],
+    );
+    const pool = [...standard.map((row) => row.name), ...CUSTOM_POOL];
+    const names: string[] = [];
+    const traits: string[][] = [];
+    for (let i = 1; i <= PROVIDERS; i += 1) {
+      const fixed = [
+        ...(i % 2 === 0 ? [AVX] : []),
+        ...((i % 2 === 0 && i <= 176) || (i % 2 === 1 && i <= 223) ? [CUSTOM_X] : []),
+      ];
+      const drawn = Array.from(
+        { length: TRAITS_PER_PROVIDER - fixed.length },
+        (_, k) => pool[(7 * i + 13 * k) % pool.length],
+      );
+      names.push(`placement-rp-${String(i).padStart(4, '0')}`);
+      traits.push([...fixed, ...drawn]);
+    }
+    names.push('placement-rp-big');
+    traits.push(pool.slice(0, BIG_PROVIDER_TRAITS));
+    await db.query(
+      `WITH ids AS (
+         SELECT nextval('resource_providers_id_seq')::int AS id, name FROM unnest($1::text[]) AS name
+       )
+       INSERT INTO resource_providers (id, uuid, name, root_id)
+       SELECT id, gen_random_uuid(), name, id FROM ids
+       ON CONFLICT DO NOTHING`,
+      [names],
+    );
+    // One row per (provider, trait): the pairs as two parallel arrays.
+    const pairs = names.flatMap((name, i) => traits[i].map((trait) => [name, trait]));
+    await db.query(
+      `INSERT INTO resource_provider_traits (resource_provider_id, trait_id)
+       SELECT rp.id, t.id
+         FROM unnest($1::text[], $2::text[]) AS p(provider, trait)
+         JOIN resource_providers rp ON rp.name = p.provider
+         JOIN traits t ON t.name = p.trait
+       ON CONFLICT DO NOTHING`,
+      [pairs.map((pair) => pair[0]), pairs.map((pair) => pair[1])],
+    );
+    await db.query('VACUUM ANALYZE resource_providers');
+    await db.query('VACUUM ANALYZE resource_provider_traits');
+    await db.query('VACUUM ANALYZE traits');
+    const [{ uuid }]: { uuid: string }[] = await db.query(
+      `SELECT uuid FROM resource_providers WHERE name = 'placement-rp-big'`,
+    );
+    return { bigUuid: uuid };
+  })();
+  return seeded;
+}
+
+/** The issue's four scenarios, each with Placement's figure. */
+export const scenarios: readonly Scenario[] = [
+  scenario({
+    name: 'placement: validateTraits(AVX, SSE, CUSTOM_FOO)',
+    setup: seedPlacement,
+    reference: { placement: 432 },
+    request: {
+      query: 'query ($names: [String!]!) { validateTraits(names: $names) { valid invalid } }',
+      variables: { names: [AVX, 'HW_CPU_X86_SSE', 'CUSTOM_FOO'] },
+    },
+  }),
+  scenario({
+    name: 'placement: traits(first: 500) { nodes { name } } (366)',
+    setup: seedPlacement,
+    reference: { placement: 250 },
+    request: { query: '{ traits(first: 500) { nodes { name } } }' },
+  }),
+  scenario({
+    name: 'placement: resourceProvider(uuid) { generation traits { name } } (20)',
+    setup: seedPlacement,
+    reference: { placement: 362 },
+    request: (prepared: PlacementData) => ({
+      query: 'query ($uuid: UUID!) { resourceProvider(uuid: $uuid) { generation traits { name } } }',
+      variables: { uuid: prepared.bigUuid },
+    }),
+  }),
+  scenario({
+    name: 'placement: resourceProviders(first: 500, required: [AVX], forbidden: [CUSTOM_X]) (412)',
+    setup: seedPlacement,
+    reference: { placement: 107 },
+    request: {
+      query: `query ($required: [String!], $forbidden: [String!]) {
+        resourceProviders(first: 500, filter: { required: $required, forbidden: $forbidden }) {
+          nodes { uuid name generation }
+        }
+      }`,
+      variables: { required: [AVX], forbidden: [CUSTOM_X] },
+    },
+  }),
+];
