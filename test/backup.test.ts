@@ -9,6 +9,7 @@ import { loadConfig } from '../src/config';
 import {
   BackupFileError,
   RestoreRefusedError,
+  DATA_VERSIONS_TABLE,
   VERSION_TABLE,
   checkBackup,
   restoreBackup,
@@ -101,8 +102,17 @@ const okOf =
 const versionOf = (contents: Record<string, string[]>) =>
   Number((JSON.parse(contents[VERSION_TABLE][0]) as { version: number }).version);
 
+/** Each data group's version (traits, providers), by name. */
+const dataVersionsOf = (contents: Record<string, string[]>) =>
+  Object.fromEntries(
+    contents[DATA_VERSIONS_TABLE].map((line) => {
+      const row = JSON.parse(line) as { name: string; version: number };
+      return [row.name, row.version];
+    }),
+  );
+
 const withoutVersion = (contents: Record<string, string[]>) => {
-  const { [VERSION_TABLE]: _version, ...rest } = contents;
+  const { [VERSION_TABLE]: _version, [DATA_VERSIONS_TABLE]: _dataVersions, ...rest } = contents;
   return rest;
 };
 
@@ -167,6 +177,11 @@ describe('backup and restore', () => {
         expect(withoutVersion(restored)).toEqual(withoutVersion(contents));
         // The catalog version only grows: no cache can hold an answer under the number it ends with.
         expect(versionOf(restored)).toBeGreaterThan(versionOf(contents));
+        // So do the other groups' (the restore's inserts bump them at commit, above the backup's).
+        const backedUp = dataVersionsOf(contents);
+        for (const [group, version] of Object.entries(dataVersionsOf(restored))) {
+          expect(version).toBeGreaterThan(backedUp[group]);
+        }
       } finally {
         await runtime.database.close();
       }

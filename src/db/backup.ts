@@ -47,6 +47,12 @@ export const RECOMPUTED_TABLES = ['tag_usage', 'discovered_property_values'];
  */
 export const VERSION_TABLE = 'catalog_version';
 
+/**
+ * The other data groups' versions (migrations/1763700900000-data-versions.ts: traits, providers), restored the
+ * same way: never below the number the database had, so no cache holds an answer under the number it ends with.
+ */
+export const DATA_VERSIONS_TABLE = 'data_versions';
+
 const FETCH_ROWS = 5000;
 const STAGE_ROWS = 1000;
 
@@ -410,7 +416,8 @@ async function insertOrder(db: Queryable, tables: string[]): Promise<string[]> {
 async function contentsOf(db: Queryable): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of await tablesOf(db)) {
-    if (RECOMPUTED_TABLES.includes(table) || table === VERSION_TABLE) continue;
+    if (RECOMPUTED_TABLES.includes(table) || table === VERSION_TABLE || table === DATA_VERSIONS_TABLE)
+      continue;
     const [{ count }] = (await db.query(`SELECT count(*)::int AS count FROM ${ident(table)}`)) as {
       count: number;
     }[];
@@ -428,6 +435,21 @@ async function currentVersion(db: Queryable): Promise<string | null> {
     version: string | null;
   }[];
   return rows[0]?.version ?? null;
+}
+
+/** Each data group's version (traits, providers), by name; none before their migration. */
+async function currentDataVersions(db: Queryable): Promise<Record<string, string>> {
+  const [{ exists }] = (await db.query(`SELECT to_regclass($1) IS NOT NULL AS exists`, [
+    ident(DATA_VERSIONS_TABLE),
+  ])) as { exists: boolean }[];
+  if (!exists) return {};
+  const rows = (await db.query(
+    `SELECT name, version::text AS version FROM ${ident(DATA_VERSIONS_TABLE)}`,
+  )) as {
+    name: string;
+    version: string;
+  }[];
+  return Object.fromEntries(rows.map((row) => [row.name, row.version]));
 }
 
 /**
@@ -509,6 +531,7 @@ async function load(
   // Replicas starting meanwhile wait for this to commit rather than migrate halfway through it.
   if (database.kind === 'postgres') await runner.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
   const previousVersion = await currentVersion(runner);
+  const previousDataVersions = await currentDataVersions(runner);
 
   const executor = new MigrationExecutor(database.dataSource, runner);
   executor.transaction = 'none';
@@ -579,7 +602,7 @@ async function load(
     };
   };
   const inserted = (await insertOrder(runner, [...byTable.keys()])).filter(
-    (table) => !RECOMPUTED_TABLES.includes(table) && table !== VERSION_TABLE,
+    (table) => !RECOMPUTED_TABLES.includes(table) && table !== VERSION_TABLE && table !== DATA_VERSIONS_TABLE,
   );
   for (const table of inserted) {
     const { list, values } = listsOf(table);
@@ -615,6 +638,16 @@ async function load(
       `UPDATE ${ident(VERSION_TABLE)} v SET version = greatest(v.version, r.version, $1::bigint)
          FROM ${sourceOf(VERSION_TABLE)} WHERE v.id = r.id`,
       [previousVersion],
+    );
+  }
+  if (byTable.has(DATA_VERSIONS_TABLE)) {
+    // The rows are the migration's (one per group, made again above): each takes the greatest of its number,
+    // the backup's and the one the database had before the restore.
+    await runner.query(
+      `UPDATE ${ident(DATA_VERSIONS_TABLE)} v
+          SET version = greatest(v.version, r.version, ($1::jsonb ->> v.name)::bigint)
+         FROM ${sourceOf(DATA_VERSIONS_TABLE)} WHERE v.name = r.name`,
+      [JSON.stringify(previousDataVersions)],
     );
   }
   const rows = Object.fromEntries(sections.map((section) => [section.table, section.rows]));
