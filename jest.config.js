@@ -11,6 +11,8 @@ module.exports = {
   // jose 6 ships ESM only: let SWC turn it into CommonJS for jest.
   transformIgnorePatterns: ['/node_modules/(?!jose/)'],
   setupFiles: ['<rootDir>/test/support/setup-env.ts'],
+  // The database every test server starts from, migrated and seeded once per run (test/support/prepared-database.ts).
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
   testTimeout: 60000,
   maxWorkers: 2,
 };

@@ -5,5 +5,7 @@ module.exports = {
   ...base,
   roots: ['<rootDir>/test/disk'],
   testPathIgnorePatterns: ['/node_modules/'],
+  // Real processes on their own folders: no test server here starts from the prepared database.
+  globalSetup: undefined,
   maxWorkers: 1,
 };

@@ -25,12 +25,21 @@ export interface BootOptions {
   seed?: boolean;
   /** The command only reads: beside the owner of the embedded data folder, it reads through that process. */
   readOnly?: boolean;
+  /**
+   * An in-memory embedded database starts from this data folder (`EmbeddedServer.dump()`) instead of an empty
+   * one: tests start each server from one database migrated and seeded once per run (test/support).
+   */
+  initialData?: Uint8Array;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Opens the database, waiting up to ~30 s for a PostgreSQL server that is still starting. */
-async function openWithRetry(config: Config, logger: Logger, readOnly = false): Promise<Database> {
+async function openWithRetry(
+  config: Config,
+  logger: Logger,
+  { readOnly = false, initialData }: Pick<BootOptions, 'readOnly' | 'initialData'>,
+): Promise<Database> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await openDatabase(config, {
@@ -38,6 +47,7 @@ async function openWithRetry(config: Config, logger: Logger, readOnly = false): 
         onSlowQuery: (ms, query) => logger.warn({ ms, query }, 'slow query'),
         logger,
         readOnly,
+        initialData,
       });
     } catch (error) {
       if (attempt >= 10 || !config.database.url || config.database.url.startsWith('pglite://')) throw error;
@@ -50,7 +60,7 @@ async function openWithRetry(config: Config, logger: Logger, readOnly = false): 
 export async function boot(options: BootOptions = {}): Promise<Runtime> {
   const config = options.config ?? loadConfig();
   const logger = options.logger ?? createLogger(config.observability.logLevel);
-  const database = await openWithRetry(config, logger, options.readOnly);
+  const database = await openWithRetry(config, logger, options);
   // Reading through the folder's owner: it migrated and seeded, and the connection it lends is read-only.
   const owner = !database.borrowedFrom;
   const runtime: Runtime = {

@@ -19,6 +19,8 @@ export interface EmbeddedServer {
   /** Stops accepting connections and drops the open one (tests use it to simulate an outage). */
   stopSocket(): Promise<void>;
   startSocket(): Promise<void>;
+  /** The data folder as a tarball (after the pool is closed): what `OpenOptions.initialData` takes. */
+  dump(): Promise<Uint8Array>;
 }
 
 export type { DatabaseStatus } from './embedded';
@@ -66,6 +68,8 @@ export interface OpenOptions {
    * lends instead of refusing (writes are refused there).
    */
   readOnly?: boolean;
+  /** The in-memory embedded database starts from this data folder (`EmbeddedServer.dump()`), not an empty one. */
+  initialData?: Uint8Array;
 }
 
 const MB = 1024 * 1024;
@@ -150,6 +154,7 @@ export async function openDatabase(config: Config, options: OpenOptions): Promis
         // What a second process is told this one runs: the command line after `metacatalog`.
         command: process.argv.slice(2).join(' ') || 'serve',
         logger: options.logger ?? silent,
+        initialData: dir ? undefined : options.initialData,
       });
     } catch (error) {
       if (options.readOnly && dir && error instanceof DataFolderInUseError) {

@@ -5,7 +5,7 @@ import pino, { type Logger } from 'pino';
 import { boot } from '../../src/app/runtime';
 import { createApp, type App } from '../../src/app/server';
 import { loadConfig, type Config } from '../../src/config';
-import { createTestDatabaseUrl } from './test-database';
+import { createTestDatabaseUrl, type TestDatabase } from './test-database';
 
 /** Who a test request acts as; turned into the X-Project-Id / X-User-Id / X-Roles headers. */
 export interface Who {
@@ -61,17 +61,17 @@ export interface TestAppOptions {
 
 /** One service instance (boot + createApp, as `serve` does) on a database that already exists. */
 async function startInstance(
-  databaseUrl: string,
+  database: TestDatabase,
   env: Record<string, string>,
   { logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' }), spanExporter }: TestAppOptions,
 ): Promise<TestApp> {
   const config = loadConfig({
     AUTH_MODE: 'headers',
     LOG_LEVEL: 'silent',
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: database.url,
     ...env,
   });
-  const runtime = await boot({ config, logger });
+  const runtime = await boot({ config, logger, initialData: database.initialData });
   const app = await createApp({ ...runtime, spanExporter });
 
   async function gql<T>(query: string, variables?: Record<string, unknown>, as: Who | null = ADMIN) {
@@ -98,7 +98,8 @@ async function startInstance(
 }
 
 /**
- * A real server (schema, context, error formatting, plugins) on a real, freshly migrated and seeded database,
+ * A real server (schema, context, error formatting, plugins) on a real database of its own, migrated and seeded
+ * (a copy of the run's prepared database: test/support/prepared-database.ts),
  * with AUTH_MODE=headers. `env` overrides settings the way the environment would (e.g. METADEF_PROJECT_WRITES).
  */
 export async function startTestApp(
@@ -119,13 +120,12 @@ export async function startTestApps(
   env: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp[]> {
-  const database = await createTestDatabaseUrl();
+  const database = await createTestDatabaseUrl({ prepared: true });
   const instances: TestApp[] = [];
   try {
     const instanceCount = database.shared ? count : 1;
-    // One after the other: the first migrates and seeds, the others find both done.
-    for (let i = 0; i < instanceCount; i += 1)
-      instances.push(await startInstance(database.url, env, options));
+    // One after the other, as replicas start: each finds the database migrated and runs the seeds (`always`).
+    for (let i = 0; i < instanceCount; i += 1) instances.push(await startInstance(database, env, options));
   } catch (error) {
     await Promise.all(instances.map((instance) => instance.close()));
     await database.drop();
