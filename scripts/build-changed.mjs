@@ -5,8 +5,13 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync, utimesSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pruneDist } from './prune-dist.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+// What a moved or deleted source left in dist/ would shadow its new place (tsc never deletes an output).
+const pruned = pruneDist(root);
+if (pruned.length) console.log(`dist: removed ${pruned.length} file(s) whose source is gone`);
 
 /** The newest modification time under `path` (files and folders; node_modules and dist left out). */
 function newest(path) {

@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from './support/test-app';
 /** Tables the migrations create that no entity maps, on purpose. */
 const WITHOUT_ENTITY = [
   'catalog_version',
+  'data_versions',
   'discovered_property_values_pending',
   'migrations',
   'seed_state',

@@ -137,6 +137,9 @@ export function graphqlRoute({
           res.setHeader('cache-control', 'no-store');
         }
       }
+      // Its length, as node gives it without the compression layer (which drops it when it compresses): a
+      // plain answer is not chunked.
+      res.setHeader('content-length', Buffer.byteLength(bytes));
       res.end(bytes);
       return;
     }

@@ -46,8 +46,13 @@ export function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(body));
+  const bytes = Buffer.from(JSON.stringify(body));
+  res.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(bytes.length),
+  });
+  res.end(bytes);
 }
 
 function sendError(res: ServerResponse, error: HttpError): void {
