@@ -236,6 +236,24 @@ describe('Dockerfile', () => {
     expect(copies.filter(({ args }) => /\bca\b|\.pem|\.crt/.test(args))).toEqual([]);
   });
 
+  it('copies into the build stage every file of the project that `npm run build` runs', () => {
+    const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const used = [...`${scripts.build} ${scripts['build:web']}`.matchAll(/\bscripts\/[\w.-]+/g)].map(
+      (match) => match[0],
+    );
+    expect(used).toContain('scripts/prune-dist.mjs');
+    const copied = instructions
+      .filter(({ instruction }) => instruction === 'COPY')
+      .flatMap(({ args }) => args.split(/\s+/).slice(0, -1));
+    for (const file of used) {
+      expect(
+        copied.some((source) => file === source || file.startsWith(`${source.replace(/\/$/, '')}/`)),
+      ).toBe(true);
+    }
+  });
+
   it('carries the OCI labels, with the version of package.json', () => {
     const labels = instructions
       .filter(({ instruction }) => instruction === 'LABEL')
