@@ -26,8 +26,8 @@ import { audienceOf, type Identity } from '../common/identity/identity';
 import { contextFor, type ContextDeps } from './context';
 import type { createFormatError } from './format-error';
 import type { Metrics } from './observability';
-import { GRAPHQL_PATHS } from './graphql-http';
-import { originAllowed } from './origins';
+import { GRAPHQL_PATHS } from '../http/graphql';
+import { originAllowed } from '../http/origins';
 
 /**
  * GraphQL over WebSocket (the graphql-ws protocol) on `/graphql`: the same operations as over HTTP, through the

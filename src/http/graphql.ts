@@ -4,10 +4,10 @@ import etag from 'etag';
 import fresh from 'fresh';
 import type { Logger } from 'pino';
 import type { Context } from '../common/context';
-import { PAGE_HEADERS, wantsGraphiql } from './graphiql';
-import { responseBytes } from './catalog-cache';
+import { wantsGraphiql } from './graphiql';
+import { PAGE_HEADERS } from './page-headers';
 import type { Cors } from './cors';
-import { HttpError, logRefused, readBody, type RequestMeta, type Route } from './http';
+import { HttpError, logRefused, readBody, type RequestMeta, type Route } from './router';
 
 /** The largest request body accepted (a GraphQL document with its variables). */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -61,6 +61,8 @@ export interface GraphqlRouteOptions {
   cors: Cors;
   /** The WWW-Authenticate header of a 401 (AUTH_MODE=keystone: `Keystone uri="…"`, as keystonemiddleware). */
   challenge?: string;
+  /** The bytes to send for an answer's text (a cached answer's are encoded once: app/catalog-cache.ts). */
+  bytesOf?: (text: string) => Buffer | string;
 }
 
 /**
@@ -77,6 +79,7 @@ export function graphqlRoute({
   graphiqlPage,
   cors,
   challenge,
+  bytesOf = (text) => text,
 }: GraphqlRouteOptions): Route[] {
   // At `/graphql/` the page's relative asset paths (graphiql.ts) need one `../` more.
   const pages = graphiqlPage && {
@@ -120,7 +123,7 @@ export function graphqlRoute({
     if (status === 401 && challenge) res.setHeader('www-authenticate', challenge);
     res.statusCode = status;
     if (response.body.kind === 'complete') {
-      const bytes = responseBytes(response.body.string);
+      const bytes = bytesOf(response.body.string);
       if (req.method !== 'POST') {
         if (status === 200) {
           // A GET query's answer depends on who asks: a browser may keep it (never a shared cache), and asks

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from 'cors';
-import { HttpError } from './http';
+import { HttpError } from './router';
 import { isListedOrigin } from './origins';
 
 /**
