@@ -7,7 +7,16 @@ import type { Context } from '../common/context';
 import { wantsGraphiql } from './graphiql';
 import { PAGE_HEADERS } from './page-headers';
 import type { Cors } from './cors';
-import { HttpError, logRefused, readBody, type RequestMeta, type Route } from './router';
+import {
+  addVary,
+  compress,
+  COMPRESSION_THRESHOLD_BYTES,
+  HttpError,
+  logRefused,
+  readBody,
+  type RequestMeta,
+  type Route,
+} from './router';
 
 /** The largest request body accepted (a GraphQL document with its variables). */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -89,6 +98,7 @@ export function graphqlRoute({
   const handle = async (req: IncomingMessage, res: ServerResponse, info: RequestMeta) => {
     cors.actual(req, res);
     if (pages && wantsGraphiql(req, info.search)) {
+      compress(req, res);
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...PAGE_HEADERS });
       res.end(pages[info.path as keyof typeof pages]);
       return;
@@ -140,12 +150,18 @@ export function graphqlRoute({
           res.setHeader('cache-control', 'no-store');
         }
       }
+      const length = Buffer.byteLength(bytes);
+      // The compression layer only for an answer worth compressing; a smaller one says as it would have that it
+      // depends on Accept-Encoding (every GraphQL answer is JSON, a compressible type).
+      if (length >= COMPRESSION_THRESHOLD_BYTES) compress(req, res);
+      else addVary(res, 'Accept-Encoding');
       // Its length, as node gives it without the compression layer (which drops it when it compresses): a
       // plain answer is not chunked.
-      res.setHeader('content-length', Buffer.byteLength(bytes));
+      res.setHeader('content-length', length);
       res.end(bytes);
       return;
     }
+    compress(req, res);
     for await (const chunk of response.body.asyncIterator) {
       res.write(chunk);
       // Each part of an incremental answer leaves at once, compressed or not.
@@ -155,6 +171,8 @@ export function graphqlRoute({
   };
   return GRAPHQL_PATHS.map((path) => ({
     path,
+    // Most answers are small: the compression layer is set up only for those worth it (above).
+    compression: 'handler',
     methods: { GET: handle, POST: handle, OPTIONS: (req, res) => cors.preflight(req, res) },
   }));
 }

@@ -25,6 +25,11 @@ export interface Route {
   prefix?: boolean;
   /** Handlers by method; a GET handler also answers HEAD. */
   methods: Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS', Handler>>;
+  /**
+   * `handler`: the handlers call `compress` themselves, for the answers worth it (what they refuse by throwing
+   * is compressed as on every route). By default every answer goes through `compress`.
+   */
+  compression?: 'handler';
 }
 
 /** A request the client got wrong (or a path that does not exist): answered with `status` and `code`. */
@@ -116,17 +121,33 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
+const compression_ = compression({ threshold: COMPRESSION_THRESHOLD_BYTES }) as unknown as Middleware;
+const compressing = new WeakSet<ServerResponse>();
+
 /**
- * gzip or brotli (`compression`, node's zlib) for every answer of a compressible type (JSON, HTML, JS, CSS, text)
- * of at least COMPRESSION_THRESHOLD_BYTES, as the client's Accept-Encoding allows (brotli preferred), with
- * `Vary: Accept-Encoding`.
+ * gzip or brotli (`compression`, node's zlib) for the answer of `res` when it is of a compressible type (JSON,
+ * HTML, JS, CSS, text) and at least COMPRESSION_THRESHOLD_BYTES, as the client's Accept-Encoding allows (brotli
+ * preferred), with `Vary: Accept-Encoding`. Called before the answer's headers are written; once per response.
  */
-const compress = compression({ threshold: COMPRESSION_THRESHOLD_BYTES }) as unknown as Middleware;
+export function compress(req: IncomingMessage, res: ServerResponse): void {
+  if (compressing.has(res)) return;
+  compressing.add(res);
+  compression_(req, res, () => undefined);
+}
+
+/** Adds `value` to the response's Vary header unless already there. */
+export function addVary(res: ServerResponse, value: string): void {
+  const current = String(res.getHeader('vary') ?? '');
+  const names = current.split(',').map((name) => name.trim().toLowerCase());
+  if (names.includes('*') || names.includes(value.toLowerCase())) return;
+  res.setHeader('vary', current ? `${current}, ${value}` : value);
+}
 
 /**
  * The request listener of the server: finds the route, gives every response an `X-Request-Id` (the client's
- * when valid, else a new one) and `X-Content-Type-Options: nosniff`, compresses what is worth it, and turns what a handler throws into a JSON error (HttpError: its status;
- * anything else: a logged 500 with the request id). A GET or HEAD that no route takes goes to `fallback`
+ * when valid, else a new one) and `X-Content-Type-Options: nosniff`, compresses what is worth it (`compress`;
+ * a route with `compression: 'handler'` decides itself), and turns what a handler throws into a JSON error
+ * (HttpError: its status; anything else: a logged 500 with the request id). A GET or HEAD that no route takes goes to `fallback`
  * when there is one (the web app's files), else is 404.
  */
 export function createRouter(routes: readonly Route[], logger: Logger, fallback?: Handler) {
@@ -134,6 +155,7 @@ export function createRouter(routes: readonly Route[], logger: Logger, fallback?
   const prefixed = routes.filter((route) => route.prefix);
 
   const refuse = (req: IncomingMessage, res: ServerResponse, info: RequestMeta, error: HttpError) => {
+    compress(req, res);
     logRefused(logger, req, info, error.status, error.code, error.message);
     sendError(res, error);
   };
@@ -150,8 +172,8 @@ export function createRouter(routes: readonly Route[], logger: Logger, fallback?
     res.setHeader('x-openstack-request-id', openstackRequestIdOf(info.requestId));
     // No answer is to be read as another type than it says (JSON as HTML, say).
     res.setHeader('x-content-type-options', 'nosniff');
-    compress(req, res, () => undefined);
     const route = exact.get(info.path) ?? prefixed.find((candidate) => info.path.startsWith(candidate.path));
+    if (route?.compression !== 'handler') compress(req, res);
     const method = (req.method === 'HEAD' ? 'GET' : req.method) as keyof Route['methods'];
     if (!route && !(fallback && method === 'GET')) {
       refuse(req, res, info, notServed(info.path));
@@ -177,6 +199,7 @@ export function createRouter(routes: readonly Route[], logger: Logger, fallback?
       } else if (error instanceof HttpError) {
         refuse(req, res, info, error);
       } else {
+        compress(req, res);
         logger.error({ requestId: info.requestId, err: error }, 'unexpected error');
         sendJson(res, 500, {
           errors: [
