@@ -213,6 +213,14 @@ describe('HTTP basics', () => {
       const path = `/graphql?query=${encodeURIComponent(`{ namespace(name: "${name}") { name } }`)}`;
       const before = await get(base, path, IDENTITY);
       expect(JSON.parse(before.text)).toEqual({ data: { namespace: null } });
+      // Served again (from the answer cache, its tag kept with its bytes): the same tag, still 304.
+      for (let i = 0; i < 2; i += 1) {
+        const kept = await get(base, path, { ...IDENTITY, 'if-none-match': before.headers.etag! });
+        expect({ status: kept.status, etag: kept.headers.etag }).toEqual({
+          status: 304,
+          etag: before.headers.etag,
+        });
+      }
       await t.ok(`mutation ($name: String!) { createNamespace(input: { name: $name }) { name } }`, { name });
       const after = await get(base, path, { ...IDENTITY, 'if-none-match': before.headers.etag! });
       expect(after.status).toBe(200);

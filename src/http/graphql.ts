@@ -52,6 +52,21 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
 }
 
 /**
+ * The weak ETag of an answer's bytes. A cached answer's bytes are one Buffer, sent again and again
+ * (app/catalog-cache.ts): its tag is computed once (a full catalog's SHA-1 took milliseconds per GET).
+ */
+const etags = new WeakMap<Buffer, string>();
+function etagOf(bytes: Buffer | string): string {
+  if (typeof bytes === 'string') return etag(bytes, { weak: true });
+  let tag = etags.get(bytes);
+  if (tag === undefined) {
+    tag = etag(bytes, { weak: true });
+    etags.set(bytes, tag);
+  }
+  return tag;
+}
+
+/**
  * Where GraphQL is served: `/graphql/` as `/graphql` (keystoneauth, given a catalog endpoint ending in `/graphql`,
  * asks for `/graphql/`).
  */
@@ -139,8 +154,9 @@ export function graphqlRoute({
           // A GET query's answer depends on who asks: a browser may keep it (never a shared cache), and asks
           // again with If-None-Match, to which an unchanged answer is 304 without a body.
           res.setHeader('cache-control', 'private, no-cache');
-          res.setHeader('etag', etag(bytes, { weak: true }));
-          if (fresh(req.headers, { etag: res.getHeader('etag') })) {
+          const tag = etagOf(bytes);
+          res.setHeader('etag', tag);
+          if (fresh(req.headers, { etag: tag })) {
             res.statusCode = 304;
             res.removeHeader('content-type');
             res.end();
