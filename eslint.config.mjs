@@ -33,18 +33,25 @@ export default tseslint.config(
           zones: [
             {
               target: './src/common',
-              from: ['./src/modules', './src/db', './src/app', './src/main.ts'],
+              from: ['./src/modules', './src/db', './src/http', './src/app', './src/main.ts'],
               message: 'common/ is the shared kernel: it imports nothing of the service above it.',
             },
             {
               target: './src/db',
-              from: ['./src/modules', './src/app', './src/main.ts'],
+              from: ['./src/modules', './src/http', './src/app', './src/main.ts'],
               message: 'db/ knows no module: the composition root (app/) hands it entities and seeders.',
             },
             {
               target: './src/modules',
-              from: ['./src/app', './src/main.ts'],
-              message: 'A module never imports the composition root: it is handed what it needs (e.g. boot).',
+              from: ['./src/app', './src/http', './src/main.ts'],
+              message:
+                'A module never imports the composition root nor the HTTP transport: it is handed what it needs (e.g. boot).',
+            },
+            {
+              target: './src/http',
+              from: ['./src/app', './src/modules', './src/main.ts'],
+              message:
+                'http/ is the transport (server, router, one file per route): app/ composes it and hands each route its dependencies.',
             },
             {
               // A module's manifest (<name>.module.ts) lists its resolvers: it is the one file above them.
@@ -59,7 +66,7 @@ export default tseslint.config(
             },
             {
               target: './src/config',
-              from: ['./src/common', './src/db', './src/modules', './src/app', './src/main.ts'],
+              from: ['./src/common', './src/db', './src/modules', './src/http', './src/app', './src/main.ts'],
               message:
                 'config/ is the bottom layer: it parses the environment with its own helpers and imports nothing of the service above it.',
             },

@@ -132,6 +132,41 @@ describe('HTTP basics', () => {
         expect(file.headers['cache-control']).toMatch(/max-age=31536000/);
       }
     });
+
+    it("keeps GraphiQL's scripts compressed: the same bytes each time, the file's headers, a new build anew", async () => {
+      const path = '/graphiql/assets/graphiql-Ab12Cd34.js';
+      const first = await get(base, path, { 'accept-encoding': 'gzip, br' });
+      const again = await get(base, path, { 'accept-encoding': 'gzip, br' });
+      expect(first.headers['content-encoding']).toBe('br');
+      expect(again.wire.equals(first.wire)).toBe(true);
+      expect(first.text).toBe(`console.log(${JSON.stringify('y'.repeat(5000))});`);
+      expect(Number(first.headers['content-length'])).toBe(first.wire.length);
+      expect(first.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(first.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(first.headers['content-security-policy']).toMatch(/script-src 'self'/);
+      const plain = await get(base, path);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      // One file, one validator, however it is encoded: a browser's revalidation gets 304.
+      expect(first.headers.etag).toBe(plain.headers.etag);
+      expect(first.headers['last-modified']).toBe(plain.headers['last-modified']);
+      const revalidated = await get(base, path, {
+        'accept-encoding': 'br',
+        'if-none-match': String(first.headers.etag),
+      });
+      expect(revalidated.status).toBe(304);
+      expect((await get(base, path, { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+      const part = await get(base, path, { range: 'bytes=0-10' });
+      expect({ status: part.status, text: part.text }).toEqual({ status: 206, text: 'console.log' });
+
+      // The same name with other contents (a rebuild in place): compressed afresh.
+      writeFileSync(
+        join(dir, 'graphiql', 'assets', 'graphiql-Ab12Cd34.js'),
+        `console.log(${JSON.stringify('z'.repeat(6000))});`,
+      );
+      const rebuilt = await get(base, path, { 'accept-encoding': 'br' });
+      expect(rebuilt.text).toBe(`console.log(${JSON.stringify('z'.repeat(6000))});`);
+    });
   });
 
   describe('security headers', () => {
@@ -178,6 +213,14 @@ describe('HTTP basics', () => {
       const path = `/graphql?query=${encodeURIComponent(`{ namespace(name: "${name}") { name } }`)}`;
       const before = await get(base, path, IDENTITY);
       expect(JSON.parse(before.text)).toEqual({ data: { namespace: null } });
+      // Served again (from the answer cache, its tag kept with its bytes): the same tag, still 304.
+      for (let i = 0; i < 2; i += 1) {
+        const kept = await get(base, path, { ...IDENTITY, 'if-none-match': before.headers.etag! });
+        expect({ status: kept.status, etag: kept.headers.etag }).toEqual({
+          status: 304,
+          etag: before.headers.etag,
+        });
+      }
       await t.ok(`mutation ($name: String!) { createNamespace(input: { name: $name }) { name } }`, { name });
       const after = await get(base, path, { ...IDENTITY, 'if-none-match': before.headers.etag! });
       expect(after.status).toBe(200);

@@ -9,7 +9,8 @@ import ts from 'typescript';
  * reads every import of every module file, as the TypeScript compiler sees them (`import type` and re-exports
  * included), and looks for a circle of any length.
  */
-const MODULES = path.join(__dirname, '..', 'src', 'modules');
+const SRC = path.join(__dirname, '..', 'src');
+const MODULES = path.join(SRC, 'modules');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -57,6 +58,71 @@ function circles(graph: Map<string, Map<string, string>>): string[][] {
   for (const start of [...graph.keys()].sort()) walk(start, start, [start]);
   return found;
 }
+
+/**
+ * The layers of src/, from the bottom up, and what each may import besides itself. http/ (the transport: server,
+ * router, one file per route) and the modules stand side by side on common/ and db/; app/ composes both.
+ */
+const LAYERS: Record<string, readonly string[]> = {
+  config: [],
+  common: ['config'],
+  db: ['config', 'common'],
+  http: ['config', 'common', 'db'],
+  modules: ['config', 'common', 'db'],
+  app: ['config', 'common', 'db', 'http', 'modules'],
+  'main.ts': ['config', 'common', 'db', 'http', 'modules', 'app'],
+};
+
+/** The layer a path lies in (src/'s first folder, or main.ts), or null outside src/. */
+function layerOf(file: string): string | null {
+  const relative = path.relative(SRC, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  return relative.split(path.sep)[0];
+}
+
+/** Every import that goes to a layer its file's layer may not import, as `file: 'specifier'`. */
+function upwardImports(
+  files: readonly string[],
+  read = (file: string) => readFileSync(file, 'utf8'),
+): string[] {
+  const found: string[] = [];
+  for (const file of files) {
+    const from = layerOf(file)!;
+    const { importedFiles } = ts.preProcessFile(read(file), true, true);
+    for (const { fileName: specifier } of importedFiles) {
+      if (!specifier.startsWith('.')) continue;
+      const to = layerOf(path.resolve(path.dirname(file), specifier));
+      if (to && to !== from && !LAYERS[from]?.includes(to)) {
+        found.push(`${path.relative(SRC, file)}: '${specifier}'`);
+      }
+    }
+  }
+  return found;
+}
+
+describe('layers', () => {
+  it('knows every folder of src/', () => {
+    const layers = readdirSync(SRC).filter(
+      (name) => name === 'main.ts' || statSync(path.join(SRC, name)).isDirectory(),
+    );
+    expect(layers.sort()).toEqual(Object.keys(LAYERS).sort());
+  });
+
+  it('finds an import running back up', () => {
+    const file = path.join(SRC, 'http', 'example.ts');
+    const source =
+      "import { x } from '../app/server';\nimport { y } from '../common/errors';\nimport z from 'node:http';";
+    expect(upwardImports([file], () => source)).toEqual([
+      `${path.join('http', 'example.ts')}: '../app/server'`,
+    ]);
+  });
+
+  it('no import runs from a lower layer to a higher one (http/ included)', () => {
+    const files = sourceFiles(SRC);
+    expect(files.some((file) => layerOf(file) === 'http')).toBe(true);
+    expect(upwardImports(files)).toEqual([]);
+  });
+});
 
 describe('module borders', () => {
   it('reads the real import graph (a module imports another, relative imports resolved)', () => {

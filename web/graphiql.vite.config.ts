@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 
 /**
  * GraphiQL 5 (with the query builder of @graphiql/plugin-explorer), built into dist/graphiql, which the service
- * serves at GET /graphql to browsers (src/app/graphiql.ts: the page from graphiql.html with its settings, the
+ * serves at GET /graphql to browsers (src/http/graphiql.ts: the page from graphiql.html with its settings, the
  * files under /graphiql/assets/). A build of its own: the explorer's bundle does not carry Monaco.
  */
 export default defineConfig({

@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 /**
- * The explorer web app, built into dist/web, which the service serves at `/` (src/app/explorer.ts).
+ * The explorer web app, built into dist/web, which the service serves at `/` (src/http/explorer.ts).
  * `base: './'`: asset URLs are relative, so the app also works behind a path-prefix proxy.
  */
 export default defineConfig({

@@ -5,7 +5,6 @@ import { HeaderMap, type ApolloServer, type ApolloServerPlugin } from '@apollo/s
 import {
   createSourceEventStream,
   execute,
-  getVariableValues,
   GraphQLError,
   type DocumentNode,
   type ExecutionArgs,
@@ -23,11 +22,11 @@ import type { Context } from '../common/context';
 import { AppError, LimitExceededError } from '../common/errors';
 import { webSocketRequest } from '../common/identity/authenticate';
 import { audienceOf, type Identity } from '../common/identity/identity';
+import { GRAPHQL_PATHS } from '../http/graphql';
+import { originAllowed } from '../http/origins';
 import { contextFor, type ContextDeps } from './context';
 import type { createFormatError } from './format-error';
 import type { Metrics } from './observability';
-import { GRAPHQL_PATHS } from './graphql-http';
-import { originAllowed } from './origins';
 
 /**
  * GraphQL over WebSocket (the graphql-ws protocol) on `/graphql`: the same operations as over HTTP, through the
@@ -77,7 +76,7 @@ export function transportPlugin(): ApolloServerPlugin<Context> {
     async requestDidStart({ contextValue }) {
       const admitted = (contextValue as WebSocketContext)[OVER_WEBSOCKET];
       return {
-        async didResolveOperation({ operation, document, schema, request }) {
+        async didResolveOperation({ operation, document }) {
           if (admitted) admitted.document = document;
           if (operation?.operation !== 'subscription') return;
           if (!admitted) {
@@ -86,22 +85,7 @@ export function transportPlugin(): ApolloServerPlugin<Context> {
               { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } },
             );
           }
-          // graphql-js would coerce them only when starting the subscription, outside the pipeline.
-          const coerced = getVariableValues(
-            schema,
-            operation.variableDefinitions ?? [],
-            request.variables ?? {},
-            {
-              maxErrors: 50,
-            },
-          );
-          if (coerced.errors?.length) {
-            const [first] = coerced.errors;
-            throw new GraphQLError(first.message, {
-              nodes: first.nodes,
-              extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } },
-            });
-          }
+          // Its variables were coerced by the input guard, earlier in the pipeline (input-guard.ts).
         },
         async responseForOperation({ operation, queryHash }) {
           if (!admitted || operation?.operation !== 'subscription') return null;

@@ -4,10 +4,19 @@ import etag from 'etag';
 import fresh from 'fresh';
 import type { Logger } from 'pino';
 import type { Context } from '../common/context';
-import { PAGE_HEADERS, wantsGraphiql } from './graphiql';
-import { responseBytes } from './catalog-cache';
+import { wantsGraphiql } from './graphiql';
+import { PAGE_HEADERS } from './page-headers';
 import type { Cors } from './cors';
-import { HttpError, logRefused, readBody, type RequestMeta, type Route } from './http';
+import {
+  addVary,
+  compress,
+  COMPRESSION_THRESHOLD_BYTES,
+  HttpError,
+  logRefused,
+  readBody,
+  type RequestMeta,
+  type Route,
+} from './router';
 
 /** The largest request body accepted (a GraphQL document with its variables). */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -43,6 +52,21 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
 }
 
 /**
+ * The weak ETag of an answer's bytes. A cached answer's bytes are one Buffer, sent again and again
+ * (app/catalog-cache.ts): its tag is computed once (a full catalog's SHA-1 took milliseconds per GET).
+ */
+const etags = new WeakMap<Buffer, string>();
+function etagOf(bytes: Buffer | string): string {
+  if (typeof bytes === 'string') return etag(bytes, { weak: true });
+  let tag = etags.get(bytes);
+  if (tag === undefined) {
+    tag = etag(bytes, { weak: true });
+    etags.set(bytes, tag);
+  }
+  return tag;
+}
+
+/**
  * Where GraphQL is served: `/graphql/` as `/graphql` (keystoneauth, given a catalog endpoint ending in `/graphql`,
  * asks for `/graphql/`).
  */
@@ -61,6 +85,8 @@ export interface GraphqlRouteOptions {
   cors: Cors;
   /** The WWW-Authenticate header of a 401 (AUTH_MODE=keystone: `Keystone uri="…"`, as keystonemiddleware). */
   challenge?: string;
+  /** The bytes to send for an answer's text (a cached answer's are encoded once: app/catalog-cache.ts). */
+  bytesOf?: (text: string) => Buffer | string;
 }
 
 /**
@@ -77,6 +103,7 @@ export function graphqlRoute({
   graphiqlPage,
   cors,
   challenge,
+  bytesOf = (text) => text,
 }: GraphqlRouteOptions): Route[] {
   // At `/graphql/` the page's relative asset paths (graphiql.ts) need one `../` more.
   const pages = graphiqlPage && {
@@ -86,6 +113,7 @@ export function graphqlRoute({
   const handle = async (req: IncomingMessage, res: ServerResponse, info: RequestMeta) => {
     cors.actual(req, res);
     if (pages && wantsGraphiql(req, info.search)) {
+      compress(req, res);
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...PAGE_HEADERS });
       res.end(pages[info.path as keyof typeof pages]);
       return;
@@ -120,14 +148,15 @@ export function graphqlRoute({
     if (status === 401 && challenge) res.setHeader('www-authenticate', challenge);
     res.statusCode = status;
     if (response.body.kind === 'complete') {
-      const bytes = responseBytes(response.body.string);
+      const bytes = bytesOf(response.body.string);
       if (req.method !== 'POST') {
         if (status === 200) {
           // A GET query's answer depends on who asks: a browser may keep it (never a shared cache), and asks
           // again with If-None-Match, to which an unchanged answer is 304 without a body.
           res.setHeader('cache-control', 'private, no-cache');
-          res.setHeader('etag', etag(bytes, { weak: true }));
-          if (fresh(req.headers, { etag: res.getHeader('etag') })) {
+          const tag = etagOf(bytes);
+          res.setHeader('etag', tag);
+          if (fresh(req.headers, { etag: tag })) {
             res.statusCode = 304;
             res.removeHeader('content-type');
             res.end();
@@ -137,12 +166,18 @@ export function graphqlRoute({
           res.setHeader('cache-control', 'no-store');
         }
       }
+      const length = Buffer.byteLength(bytes);
+      // The compression layer only for an answer worth compressing; a smaller one says as it would have that it
+      // depends on Accept-Encoding (every GraphQL answer is JSON, a compressible type).
+      if (length >= COMPRESSION_THRESHOLD_BYTES) compress(req, res);
+      else addVary(res, 'Accept-Encoding');
       // Its length, as node gives it without the compression layer (which drops it when it compresses): a
       // plain answer is not chunked.
-      res.setHeader('content-length', Buffer.byteLength(bytes));
+      res.setHeader('content-length', length);
       res.end(bytes);
       return;
     }
+    compress(req, res);
     for await (const chunk of response.body.asyncIterator) {
       res.write(chunk);
       // Each part of an incremental answer leaves at once, compressed or not.
@@ -152,6 +187,8 @@ export function graphqlRoute({
   };
   return GRAPHQL_PATHS.map((path) => ({
     path,
+    // Most answers are small: the compression layer is set up only for those worth it (above).
+    compression: 'handler',
     methods: { GET: handle, POST: handle, OPTIONS: (req, res) => cors.preflight(req, res) },
   }));
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from 'cors';
-import { HttpError } from './http';
+import { addVary, HttpError } from './router';
 import { isListedOrigin } from './origins';
 
 /**
@@ -55,14 +55,6 @@ export interface Cors {
   actual(req: IncomingMessage, res: ServerResponse): void;
   /** Answers `OPTIONS`: a listed origin's preflight (204), a refused one (403), or a plain OPTIONS (204, Allow). */
   preflight(req: IncomingMessage, res: ServerResponse): void;
-}
-
-/** Adds `value` to the response's Vary header unless already there. */
-function addVary(res: ServerResponse, value: string): void {
-  const current = String(res.getHeader('vary') ?? '');
-  const names = current.split(',').map((name) => name.trim().toLowerCase());
-  if (names.includes('*') || names.includes(value.toLowerCase())) return;
-  res.setHeader('vary', current ? `${current}, ${value}` : value);
 }
 
 export function createCors(allowed: readonly string[]): Cors {

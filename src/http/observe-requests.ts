@@ -1,8 +1,21 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import type { Route } from './http';
-import type { Metrics } from './observability';
-import type { Tracing } from './tracing';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import {
+  context,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Context as TraceContext,
+  type Tracer,
+} from '@opentelemetry/api';
+import type { Counter } from 'prom-client';
+import type { Route } from './router';
+
+/** What request observation needs of the instance's tracing (app/tracing.ts), when it is on. */
+export interface RequestTracing {
+  tracer: Tracer;
+  /** The trace a request's caller is in (W3C `traceparent`), or none. */
+  callerContext(headers: IncomingHttpHeaders): TraceContext;
+}
 
 /** Probes and scrapes, every few seconds from every replica: no trace of their own. */
 const UNTRACED_ROUTES = new Set(['/health/live', '/health/ready', '/metrics']);
@@ -44,7 +57,7 @@ export const methodLabel = (method: string | undefined): string =>
  * route and status once it is done (`aborted` when the client left before it was complete). With tracing, runs
  * the request in a server span (a child of the caller's when it sends a W3C `traceparent`), so that the
  * GraphQL operation's and the database's spans are its children. WebSocket upgrades do not pass here
- * (subscriptions.ts has its own gauges).
+ * (app/subscriptions.ts has its own gauges).
  */
 export function observeRequests(
   listener: (req: IncomingMessage, res: ServerResponse) => unknown,
@@ -53,9 +66,9 @@ export function observeRequests(
     route: routeOf,
     tracing,
   }: {
-    metrics: Pick<Metrics, 'httpRequests'>;
+    metrics: { httpRequests: Counter<'method' | 'route' | 'status'> };
     route: (method: string | undefined, path: string) => string;
-    tracing?: Tracing;
+    tracing?: RequestTracing;
   },
 ): (req: IncomingMessage, res: ServerResponse) => unknown {
   return (req, res) => {

@@ -1,38 +1,12 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import Negotiator from 'negotiator';
 import send from 'send';
 import type { AuthMode, Config } from '../config';
-import { HttpError, type Route } from './http';
-
-/**
- * What the explorer's and GraphiQL's pages may load and run: scripts only from this origin (no inline script,
- * no eval), styles from this origin and inline (Monaco and React set styles), requests and WebSockets to this
- * origin, nothing framed. Sent with every page and file they are made of.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-/** Headers of the explorer's and GraphiQL's pages. */
-export const PAGE_HEADERS: Record<string, string> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'same-origin',
-  // frame-ancestors 'none' for browsers too old to read it in the CSP.
-  'x-frame-options': 'DENY',
-};
+import { PAGE_HEADERS } from './page-headers';
+import { precompressedFiles } from './precompressed';
+import { HttpError, type Route } from './router';
 
 /** Where the assets are served; the page names them relative to itself (see graphiqlPage). */
 const ASSETS_PATH = '/graphiql/assets/';
@@ -120,22 +94,31 @@ export function wantsGraphiql(req: IncomingMessage, search: string): boolean {
   );
 }
 
-/** GraphiQL's files (GRAPHIQL_DIR/assets): hashed names, cached by browsers for a year. */
+/** How browsers may keep GraphiQL's files: their names carry a hash of their contents. */
+const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/**
+ * GraphiQL's files (GRAPHIQL_DIR/assets): hashed names, cached by browsers for a year. Its scripts and styles
+ * are compressed once per encoding and kept (precompressed.ts), not at every request.
+ */
 export function graphiqlAssetsRoute(dir: string): Route {
   const assets = join(dir, 'assets');
+  const compressed = precompressedFiles();
   return {
     path: ASSETS_PATH,
     prefix: true,
     methods: {
-      GET(req, res, { path }) {
+      async GET(req, res, { path }) {
         const name = path.slice(ASSETS_PATH.length);
+        const file = join(assets, name);
         // One file name of the build's folder: no path, no dot file.
-        if (!/^[\w-][\w.-]*$/.test(name) || !isFile(join(assets, name))) {
-          throw new HttpError(404, 'NOT_FOUND', `No GraphiQL asset at ${path.slice(0, 200)}`);
-        }
+        const stat = /^[\w-][\w.-]*$/.test(name) ? fileStat(file) : undefined;
+        if (!stat) throw new HttpError(404, 'NOT_FOUND', `No GraphiQL asset at ${path.slice(0, 200)}`);
+        const headers = { 'cache-control': ASSET_CACHE_CONTROL, ...PAGE_HEADERS };
+        if (await compressed.serve(req, res, file, stat, headers)) return;
         return new Promise<void>((resolve, reject) => {
           res.once('close', resolve);
-          send(req, join(assets, name), { maxAge: '1y', immutable: true, dotfiles: 'deny' })
+          send(req, file, { maxAge: '1y', immutable: true, dotfiles: 'deny' })
             .on('headers', (response: ServerResponse) => {
               for (const [header, value] of Object.entries(PAGE_HEADERS)) response.setHeader(header, value);
             })
@@ -147,10 +130,11 @@ export function graphiqlAssetsRoute(dir: string): Route {
   };
 }
 
-function isFile(path: string): boolean {
+function fileStat(path: string): Stats | undefined {
   try {
-    return statSync(path).isFile();
+    const stat = statSync(path);
+    return stat.isFile() ? stat : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }

@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, normalize, sep } from 'node:path';
 import Negotiator from 'negotiator';
 import send from 'send';
-import { PAGE_HEADERS } from './graphiql';
-import { HttpError, notServed, type Handler } from './http';
+import { PAGE_HEADERS } from './page-headers';
+import { HttpError, notServed, type Handler } from './router';
 
 /**
  * The explorer web app (web/, built by `npm run build` into dist/web): its files for any GET that no other
@@ -29,7 +29,7 @@ export function explorerFallback(dir: string): Handler {
       send(req, file, { cacheControl: false, dotfiles: 'deny' })
         .on('headers', (response: ServerResponse) => {
           response.setHeader('cache-control', cacheControl);
-          // The page's Content-Security-Policy: no inline script, nothing from elsewhere (graphiql.ts).
+          // The page's Content-Security-Policy: no inline script, nothing from elsewhere (page-headers.ts).
           for (const [header, value] of Object.entries(PAGE_HEADERS)) response.setHeader(header, value);
         })
         .on('error', reject)

@@ -1,196 +1,13 @@
 import { readFileSync, readlinkSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import net from 'node:net';
-import compression from 'compression';
+import net, { type AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { openstackRequestIdOf, requestIdOf } from './context';
+import { ConfigError } from '../config';
 
 /**
- * The HTTP layer on node's own `http` module: a route table, body reading with a limit, and errors shaped
- * like GraphQL's (`{"errors":[{"message","extensions":{"code"}}]}`) for requests that never reach GraphQL.
+ * The node HTTP server that takes the router's listener (router.ts), answers bytes that are not HTTP, and shuts
+ * down without dropping a connection.
  */
-
-/** What a handler knows of its request besides node's objects. */
-export interface RequestMeta {
-  requestId: string;
-  path: string;
-  /** The query string with its `?`, or ''. */
-  search: string;
-}
-
-export type Handler = (req: IncomingMessage, res: ServerResponse, info: RequestMeta) => unknown;
-
-export interface Route {
-  /** An exact path, or with `prefix` every path starting with it. */
-  path: string;
-  prefix?: boolean;
-  /** Handlers by method; a GET handler also answers HEAD. */
-  methods: Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS', Handler>>;
-}
-
-/** A request the client got wrong (or a path that does not exist): answered with `status` and `code`. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const bytes = Buffer.from(JSON.stringify(body));
-  res.writeHead(status, {
-    ...headers,
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': String(bytes.length),
-  });
-  res.end(bytes);
-}
-
-function sendError(res: ServerResponse, error: HttpError): void {
-  sendJson(
-    res,
-    error.status,
-    { errors: [{ message: error.message, extensions: { code: error.code } }] },
-    error.headers,
-  );
-}
-
-/** The one log line of a request refused before (or by) GraphQL: never a stack trace. */
-export function logRefused(
-  logger: Logger,
-  req: IncomingMessage,
-  info: RequestMeta,
-  status: number,
-  code: string,
-  reason: string,
-): void {
-  logger.info(
-    { requestId: info.requestId, method: req.method, path: info.path.slice(0, 200), status, code, reason },
-    'request refused',
-  );
-}
-
-/** Reads the whole body, refusing more than `limit` bytes (HTTP 413) without buffering them. */
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const tooLarge = () =>
-    new HttpError(413, 'BAD_REQUEST', `The request body is larger than ${limit / (1024 * 1024)} MB`, {
-      // The rest of the body is not read: the connection cannot carry another request.
-      connection: 'close',
-    });
-  if (Number(req.headers['content-length']) > limit) return Promise.reject(tooLarge());
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.off('data', onData).pause();
-        reject(tooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.once('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
-    // The client closed the connection mid-body: nothing to answer, one line to log.
-    req.once('error', () => reject(new HttpError(400, 'BAD_REQUEST', 'The request body was cut off')));
-  });
-}
-
-/** The 404 of a path nothing answers. */
-export const notServed = (path: string) =>
-  new HttpError(404, 'NOT_FOUND', `Nothing is served at ${path.slice(0, 200)}`);
-
-const METHODS_ALLOWED = (methods: Route['methods']) => Object.keys(methods).join(', ');
-
-/** Answers smaller than this are sent as they are (compressing them would save little and cost a round of zlib). */
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
-
-type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
-
-/**
- * gzip or brotli (`compression`, node's zlib) for every answer of a compressible type (JSON, HTML, JS, CSS, text)
- * of at least COMPRESSION_THRESHOLD_BYTES, as the client's Accept-Encoding allows (brotli preferred), with
- * `Vary: Accept-Encoding`.
- */
-const compress = compression({ threshold: COMPRESSION_THRESHOLD_BYTES }) as unknown as Middleware;
-
-/**
- * The request listener of the server: finds the route, gives every response an `X-Request-Id` (the client's
- * when valid, else a new one) and `X-Content-Type-Options: nosniff`, compresses what is worth it, and turns what a handler throws into a JSON error (HttpError: its status;
- * anything else: a logged 500 with the request id). A GET or HEAD that no route takes goes to `fallback`
- * when there is one (the web app's files), else is 404.
- */
-export function createRouter(routes: readonly Route[], logger: Logger, fallback?: Handler) {
-  const exact = new Map(routes.filter((route) => !route.prefix).map((route) => [route.path, route]));
-  const prefixed = routes.filter((route) => route.prefix);
-
-  const refuse = (req: IncomingMessage, res: ServerResponse, info: RequestMeta, error: HttpError) => {
-    logRefused(logger, req, info, error.status, error.code, error.message);
-    sendError(res, error);
-  };
-
-  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = req.url ?? '/';
-    const query = url.indexOf('?');
-    const info: RequestMeta = {
-      requestId: requestIdOf(req.headers),
-      path: query === -1 ? url : url.slice(0, query),
-      search: query === -1 ? '' : url.slice(query),
-    };
-    res.setHeader('x-request-id', info.requestId);
-    res.setHeader('x-openstack-request-id', openstackRequestIdOf(info.requestId));
-    // No answer is to be read as another type than it says (JSON as HTML, say).
-    res.setHeader('x-content-type-options', 'nosniff');
-    compress(req, res, () => undefined);
-    const route = exact.get(info.path) ?? prefixed.find((candidate) => info.path.startsWith(candidate.path));
-    const method = (req.method === 'HEAD' ? 'GET' : req.method) as keyof Route['methods'];
-    if (!route && !(fallback && method === 'GET')) {
-      refuse(req, res, info, notServed(info.path));
-      return;
-    }
-    const handler = route ? route.methods[method] : fallback;
-    if (!handler) {
-      const allow = route ? METHODS_ALLOWED(route.methods) : 'GET';
-      refuse(
-        req,
-        res,
-        info,
-        new HttpError(405, 'BAD_REQUEST', `${req.method} is not allowed here (allowed: ${allow})`, { allow }),
-      );
-      return;
-    }
-    try {
-      await handler(req, res, info);
-    } catch (error) {
-      if (res.headersSent) {
-        logger.error({ requestId: info.requestId, err: error }, 'error while answering');
-        res.destroy();
-      } else if (error instanceof HttpError) {
-        refuse(req, res, info, error);
-      } else {
-        logger.error({ requestId: info.requestId, err: error }, 'unexpected error');
-        sendJson(res, 500, {
-          errors: [
-            {
-              message: 'Internal server error',
-              extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: info.requestId },
-            },
-          ],
-        });
-      }
-    }
-  };
-}
 
 /** What node's parser gives up on, by its error code: status, reason phrase, message. */
 const CLIENT_ERRORS: Record<string, [number, string, string]> = {
@@ -278,14 +95,16 @@ interface Connection {
  *   is never closed under a request it is answering (its client would see a reset after the request's write
  *   committed) unless the timeout runs out; it resolves with the count of requests then cut off.
  */
-export function createHttpServer(
-  listener: (req: IncomingMessage, res: ServerResponse) => unknown,
-  logger: Logger,
-): {
+export interface HttpTransport {
   server: http.Server;
   closeAfterEachResponse(): void;
   drain(timeoutMs: number): Promise<number>;
-} {
+}
+
+export function createHttpServer(
+  listener: (req: IncomingMessage, res: ServerResponse) => unknown,
+  logger: Logger,
+): HttpTransport {
   let closeAfterResponse = false;
   let draining = false;
   const connections = new Map<net.Socket, Connection>();
@@ -371,4 +190,34 @@ export function createHttpServer(
       }
     },
   };
+}
+
+/** A listen failure in the words of the setting to change. */
+function listenError(error: NodeJS.ErrnoException, port: number, host: string): Error {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new ConfigError(`PORT ${port} is already in use on HOST ${host}`);
+    case 'EACCES':
+      return new ConfigError(`PORT ${port} on HOST ${host} needs privileges this process lacks`);
+    case 'EADDRNOTAVAIL':
+      return new ConfigError(`HOST ${host} is not an address of this machine (cannot listen on it)`);
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_FAIL':
+      return new ConfigError(`HOST ${host} does not resolve to an address`);
+    default:
+      return error;
+  }
+}
+
+/** Starts listening; resolves with the GraphQL endpoint's URL, or rejects in the words of PORT and HOST. */
+export function listen(server: http.Server, port: number, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error) => reject(listenError(error, port, host)));
+    server.listen(port, host, () => {
+      const address = server.address() as AddressInfo;
+      const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      resolve(`http://${shownHost}:${address.port}/graphql`);
+    });
+  });
 }

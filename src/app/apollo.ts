@@ -1,0 +1,77 @@
+import { ApolloServer, type HTTPGraphQLRequest } from '@apollo/server';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
+import type { GraphQLSchema } from 'graphql';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Context } from '../common/context';
+import { catalogCachePlugin, stringifyResult } from './catalog-cache';
+import type { createFormatError } from './format-error';
+import { inputGuardPlugin } from './input-guard';
+import { createArmor, parseOptions } from './limits';
+import { observabilityPlugin, type Metrics } from './observability';
+import { requestErrorsPlugin } from './request-errors';
+import { cacheableQueryGroups } from './schema';
+import { transportPlugin } from './subscriptions';
+import { graphqlTracingPlugin, traceGraphqlOperations, type Tracing } from './tracing';
+
+/**
+ * The one GraphQL pipeline: every operation, over HTTP (http/graphql.ts, `executeHTTPGraphQLRequest`) or a
+ * WebSocket (subscriptions.ts, `executeOperation`), goes through this server's plugins in this order. Started.
+ */
+export async function startApolloServer({
+  config,
+  schema,
+  logger,
+  metrics,
+  tracing,
+  formatError,
+  logged,
+}: {
+  config: Config;
+  schema: GraphQLSchema;
+  logger: Logger;
+  metrics: Metrics;
+  tracing: Tracing | undefined;
+  formatError: ReturnType<typeof createFormatError>;
+  /** Filled with the requests the pipeline logged itself (the HTTP layer logs the others). */
+  logged: WeakSet<HTTPGraphQLRequest>;
+}): Promise<ApolloServer<Context>> {
+  const armor = createArmor(config).protect();
+  const apollo = new ApolloServer<Context>({
+    schema,
+    introspection: config.graphql.introspection,
+    includeStacktraceInErrorResponses: false,
+    formatError,
+    csrfPrevention: true,
+    logger,
+    // The serve command owns SIGTERM/SIGINT (drain, close the database, exit 0); Apollo's re-raised the signal.
+    stopOnTerminationSignals: false,
+    parseOptions: parseOptions(config),
+    // JSON.stringify, except that the text of a cached catalog answer is made once (catalog-cache.ts).
+    stringifyResult,
+    plugins: [
+      ApolloServerPluginLandingPageDisabled(),
+      // We send no cache hints; without this plugin Apollo needn't wrap every field resolver.
+      ApolloServerPluginCacheControlDisabled(),
+      observabilityPlugin(metrics, logged),
+      // Says what each parse and validation error is, for formatError (not by graphql-js's wording).
+      requestErrorsPlugin({ maxTokens: config.graphql.limits.maxTokens }),
+      ...(tracing ? [graphqlTracingPlugin()] : []),
+      inputGuardPlugin(schema),
+      // Subscriptions: refused over HTTP, handed back to the WebSocket layer once every check passed.
+      transportPlugin(),
+      ...armor.plugins,
+      // Last: serves a cached answer only to an operation every plugin above has let through.
+      catalogCachePlugin(cacheableQueryGroups(), metrics),
+    ],
+    validationRules: [...armor.validationRules],
+    allowBatchedHttpRequests: false,
+  });
+  await apollo.start();
+  // Every operation in a span of its own (HTTP and WebSocket alike), when tracing is on.
+  if (tracing) traceGraphqlOperations(apollo, tracing);
+  return apollo;
+}
