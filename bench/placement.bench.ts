@@ -1,4 +1,5 @@
 import type { Runtime } from '../src/app/runtime';
+import type { FloorHandler } from './floor';
 import { scenario, type Scenario } from './scenarios';
 
 /**
@@ -91,7 +92,55 @@ function seedPlacement(runtime: Runtime): Promise<PlacementData> {
   return seeded;
 }
 
-/** The issue's four scenarios, each with Placement's figure. */
+/** traits(first: 500) { nodes { name } }'s SQL: the first page by name (and id), one row more than the page. */
+const traitsFloor: FloorHandler = async (pool) =>
+  (
+    await pool.query(
+      'SELECT t.id AS id, t.name AS name FROM traits t ORDER BY t.name ASC, t.id ASC LIMIT 501',
+    )
+  ).rows;
+
+/** resourceProvider(uuid) { generation traits { name } }'s SQL: the provider's row, then its traits by name. */
+const providerFloor =
+  (uuid: string): FloorHandler =>
+  async (pool) => {
+    const { rows } = await pool.query(
+      `SELECT id, name, uuid, generation, parent_id, root_id, created_at, updated_at
+         FROM resource_providers WHERE uuid = $1`,
+      [uuid],
+    );
+    const traits = await pool.query(
+      `SELECT rpt.resource_provider_id, t.id, t.name, t.standard, t.created_at
+         FROM resource_provider_traits rpt JOIN traits t ON t.id = rpt.trait_id
+        WHERE rpt.resource_provider_id = ANY($1::int[])
+        ORDER BY t.name`,
+      [[rows[0].id]],
+    );
+    return { ...rows[0], traits: traits.rows };
+  };
+
+/**
+ * resourceProviders(first: 500, filter: { required, forbidden })'s SQL: the names' trait ids, then the first
+ * page of the providers having every required and none of the forbidden ones.
+ */
+const providersFloor: FloorHandler = async (pool) => {
+  const traits = await pool.query<{ id: number; name: string }>(
+    'SELECT id, name, standard, created_at FROM traits WHERE name = ANY($1)',
+    [[AVX, CUSTOM_X]],
+  );
+  const id = (name: string) => traits.rows.find((row) => row.name === name)!.id;
+  const { rows } = await pool.query(
+    `SELECT rp.id AS id, rp.name AS name, rp.uuid AS uuid, rp.generation AS generation
+       FROM resource_providers rp
+      WHERE EXISTS (SELECT 1 FROM resource_provider_traits rpt WHERE rpt.resource_provider_id = rp.id AND rpt.trait_id = ANY($1))
+        AND NOT EXISTS (SELECT 1 FROM resource_provider_traits rpt WHERE rpt.resource_provider_id = rp.id AND rpt.trait_id = ANY($2))
+      ORDER BY rp.name ASC, rp.id ASC LIMIT 501`,
+    [[id(AVX)], [id(CUSTOM_X)]],
+  );
+  return rows;
+};
+
+/** The issue's four scenarios, each with Placement's figure, and the list scenarios with their own floors. */
 export const scenarios: readonly Scenario[] = [
   scenario({
     name: 'placement: validateTraits(AVX, SSE, CUSTOM_FOO)',
@@ -107,6 +156,7 @@ export const scenarios: readonly Scenario[] = [
     setup: seedPlacement,
     reference: { placement: 250 },
     request: { query: '{ traits(first: 500) { nodes { name } } }' },
+    floor: () => traitsFloor,
   }),
   scenario({
     name: 'placement: resourceProvider(uuid) { generation traits { name } } (20)',
@@ -116,6 +166,7 @@ export const scenarios: readonly Scenario[] = [
       query: 'query ($uuid: UUID!) { resourceProvider(uuid: $uuid) { generation traits { name } } }',
       variables: { uuid: prepared.bigUuid },
     }),
+    floor: (prepared: PlacementData) => providerFloor(prepared.bigUuid),
   }),
   scenario({
     name: 'placement: resourceProviders(first: 500, required: [AVX], forbidden: [CUSTOM_X]) (412)',
@@ -129,5 +180,6 @@ export const scenarios: readonly Scenario[] = [
       }`,
       variables: { required: [AVX], forbidden: [CUSTOM_X] },
     },
+    floor: () => providersFloor,
   }),
 ];

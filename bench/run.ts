@@ -50,13 +50,21 @@ async function main(): Promise<void> {
   const rows: Record<string, string | number>[] = [];
   let failed = false;
   let floorRate = 0;
-  const row = (name: string, result: autocannon.Result, setupMs: number, placement?: number) => {
+  const row = (
+    name: string,
+    result: autocannon.Result,
+    setupMs: number,
+    placement?: number,
+    ownFloorRate?: number,
+  ) => {
     if (result.errors || result.non2xx) failed = true;
     const rate = result.requests.average;
     rows.push({
       scenario: name,
       'req/s': Math.round(rate),
       'of floor': floorRate ? Number((rate / floorRate).toFixed(3)) : '-',
+      // Over the scenario's own floor (its SQL with pg alone, the rows as JSON), when it has one.
+      'of its floor': ownFloorRate ? Number((rate / ownFloorRate).toFixed(3)) : '-',
       // The reference: Placement's req/s for the same request on the same data (issue 20), and our multiple.
       'Placement req/s': placement ?? '-',
       '× Placement': placement ? Number((rate / placement).toFixed(1)) : '-',
@@ -100,8 +108,19 @@ async function main(): Promise<void> {
         failed = true;
         continue;
       }
+      let ownFloorRate: number | undefined;
+      if (scenario.floor) {
+        const own = await startFloor(runtime, scenario.floor(prepared));
+        try {
+          const floorResult = await load(own.url, { 'content-type': 'application/json' }, body);
+          ownFloorRate = floorResult.requests.average;
+          row(`floor of ${scenario.name}: its SQL with pg, rows as JSON`, floorResult, 0);
+        } finally {
+          await own.close();
+        }
+      }
       const result = await load(url, headers, body);
-      row(scenario.name, result, setupMs, scenario.reference?.placement);
+      row(scenario.name, result, setupMs, scenario.reference?.placement, ownFloorRate);
     }
     if (!filters.length || filters.some((filter) => 'subscriptions'.includes(filter))) {
       console.table([await measureDelivery(runtime, url, () => app.changes.listenerCount)]);

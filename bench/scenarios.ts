@@ -1,4 +1,5 @@
 import type { Runtime } from '../src/app/runtime';
+import type { FloorHandler } from './floor';
 
 /** One GraphQL request, as sent in the body of `POST /graphql`. */
 export interface BenchRequest {
@@ -19,6 +20,11 @@ export interface Scenario<Prepared = unknown> {
    * same data (issue 20's table, a quiet 2-core box).
    */
   reference?: { placement: number };
+  /**
+   * The scenario's own floor (bench/floor.ts): the SQL its answer takes, run with `pg` alone, the rows answered
+   * as JSON. The runner loads it just before the scenario and prints the scenario's req/s over it.
+   */
+  floor?: (prepared: Prepared) => FloorHandler;
   /** Extra request headers (the runner uses AUTH_MODE=none: everyone is an admin). */
   headers?: Record<string, string>;
 }

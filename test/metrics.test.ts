@@ -141,6 +141,43 @@ describe('Prometheus metrics', () => {
     expect(sample(afterHits, 'metacatalog_catalog_cache_bytes')).toBeGreaterThan(100);
   });
 
+  it('counts hits and misses by data group, and shows what the cache holds for each', async () => {
+    // validateTraits reads the traits group alone.
+    const traitsQuery = `query ${unique('Traits').replace(/[^A-Za-z0-9_]/g, '_')} { validateTraits(names: ["HW_CPU_X86_AVX"]) { valid } }`;
+    // A provider's traits read both groups: counted in each.
+    const providersQuery = `query ${unique('Providers').replace(/[^A-Za-z0-9_]/g, '_')} {
+      resourceProviders(first: 3) { nodes { name traits { name } } }
+    }`;
+    const counts = (text: string, kind: string) =>
+      Object.fromEntries(
+        ['catalog', 'traits', 'providers'].map((group) => [
+          group,
+          sample(text, `metacatalog_catalog_cache_group_requests_total{kind="${kind}",group="${group}"}`),
+        ]),
+      );
+    const held = (text: string, what: 'entries' | 'bytes', group: string) =>
+      sample(text, `metacatalog_catalog_cache_group_${what}{group="${group}"}`);
+    const before = await scrape();
+    await t.ok(traitsQuery, {}, project('p1'));
+    await t.ok(traitsQuery, {}, project('p1'));
+    await t.ok(providersQuery, {}, project('p1'));
+    await t.ok(providersQuery, {}, project('p1'));
+    await t.ok(providersQuery, {}, project('p1'));
+    const after = await scrape();
+    const delta = (kind: string) => {
+      const [was, is] = [counts(before, kind), counts(after, kind)];
+      return Object.fromEntries(Object.keys(is).map((group) => [group, is[group] - was[group]]));
+    };
+    expect({ hits: delta('hits'), misses: delta('misses') }).toEqual({
+      hits: { catalog: 0, traits: 3, providers: 2 },
+      misses: { catalog: 0, traits: 2, providers: 1 },
+    });
+    expect(held(after, 'entries', 'traits') - held(before, 'entries', 'traits')).toBe(2);
+    expect(held(after, 'entries', 'providers') - held(before, 'entries', 'providers')).toBe(1);
+    expect(held(after, 'bytes', 'traits')).toBeGreaterThan(held(after, 'bytes', 'providers'));
+    expect(held(after, 'bytes', 'providers') - held(before, 'bytes', 'providers')).toBeGreaterThan(50);
+  });
+
   it('shows the database pool: its connections, and the requests waiting for one', async () => {
     const { dataSource } = t.app.database;
     expect(await value('metacatalog_database_pool_max_connections')).toBe(1);

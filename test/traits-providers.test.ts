@@ -607,7 +607,7 @@ describe('resource providers', () => {
           ),
         );
         // The trait lookup, then the page: the same two as before unknown names were refused.
-        expect({ count, lookups: statements.filter((sql) => /FROM "traits"/.test(sql)).length }).toEqual({
+        expect({ count, lookups: statements.filter((sql) => /FROM "?traits"?\s/.test(sql)).length }).toEqual({
           count: 2,
           lookups: 1,
         });
@@ -625,6 +625,28 @@ describe('resource providers', () => {
       expect(resourceProviders.totalCount).toBe(6);
       const none = await t.ok(LIST, { filter: { inTree: randomUUID() } });
       expect(none.resourceProviders.nodes).toEqual([]);
+    });
+
+    it('a list reads only the columns its items select, and answers what the provider query does', async () => {
+      const lean = await t.app.database.counter.measure(() =>
+        t.ok(`query ($tree: UUID) { resourceProviders(filter: { inTree: $tree }) { nodes { name } } }`, {
+          tree: root.uuid,
+        }),
+      );
+      expect(lean.statements.join('\n')).not.toMatch(/created_at|updated_at|generation|parent_id/);
+      const full = await t.ok(
+        `query ($tree: UUID) {
+          resourceProviders(filter: { inTree: $tree }) { edges { node { ...Provider } } }
+        }
+        fragment Provider on ResourceProvider {
+          id uuid name generation createdAt updatedAt
+          parent { uuid } root { uuid } children { uuid name } traits { name standard }
+        }`,
+        { tree: root.uuid },
+      );
+      const listed = full.resourceProviders.edges.map((edge: { node: unknown }) => edge.node);
+      expect(listed).toHaveLength(6);
+      for (const node of listed) expect(node).toEqual(await read(t, (node as { uuid: string }).uuid));
     });
 
     it('pages by name with cursors', async () => {

@@ -64,6 +64,40 @@ describe('CatalogCache', () => {
     cache.set('both', both, bothAt, { data: { b: 1 } });
     expect(cache.get('both', bothAt)).toBeUndefined();
   });
+
+  it("shows each group's entries and bytes, kept right through replacement, eviction and drops", async () => {
+    const cache = new CatalogCache(1_000);
+    const both: DataGroup[] = ['providers', 'traits'];
+    const at = await cache.currentVersion(atVersions('1', '1', '1'), both);
+    const catalogAt = await cache.currentVersion(atVersions('1', '1', '1'), CATALOG);
+    cache.set('both', both, at, { data: { b: 1 } });
+    cache.set('both', both, at, { data: { b: 2 } }); // the same key again: replaced, counted once
+    cache.set('catalog', CATALOG, catalogAt, { data: { c: 1 } });
+    const usage = () => ({
+      catalog: cache.groupUsage('catalog'),
+      traits: cache.groupUsage('traits'),
+      providers: cache.groupUsage('providers'),
+    });
+    const bothSize = usage().traits.bytes;
+    expect(bothSize).toBeGreaterThan(0);
+    expect(usage()).toEqual({
+      catalog: { entries: 1, bytes: cache.bytes - bothSize },
+      traits: { entries: 1, bytes: bothSize },
+      providers: { entries: 1, bytes: bothSize },
+    });
+    // Filling the cache with catalog answers evicts the least recently used: the traits and providers one.
+    for (let i = 0; i < 40; i += 1) cache.set(`c${i}`, CATALOG, catalogAt, { data: { i } });
+    expect(cache.get('both', at)).toBeUndefined();
+    expect(usage().traits).toEqual({ entries: 0, bytes: 0 });
+    expect(usage().catalog).toEqual({ entries: cache.size, bytes: cache.bytes });
+    // A catalog write drops them all.
+    await cache.currentVersion(atVersions('2', '1', '1'), CATALOG);
+    expect({ size: cache.size, bytes: cache.bytes, catalog: usage().catalog }).toEqual({
+      size: 0,
+      bytes: 0,
+      catalog: { entries: 0, bytes: 0 },
+    });
+  });
 });
 
 describe('CatalogCache bound', () => {

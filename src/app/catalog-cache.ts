@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { InstanceState } from '../common/changes';
 import type { Context } from '../common/context';
 import type { Metrics } from './observability';
-import type { DataGroup } from '../common/module';
+import { DATA_GROUPS, type DataGroup } from '../common/module';
 
 /**
  * The data groups an operation's answer depends on, if it may be cached: a query of cacheable root fields only
@@ -73,6 +73,8 @@ interface Entry {
   versions: string;
   result: FormattedExecutionResult;
   text: string;
+  /** Its size as counted against the bound. */
+  size: number;
 }
 
 /** The versions of some groups, as one comparable string. */
@@ -85,22 +87,44 @@ const versionsKey = (groups: readonly DataGroup[], versions: ReadonlyMap<string,
  */
 const VERSIONS_SQL = `SELECT 'catalog' AS name, version FROM catalog_version UNION ALL SELECT name, version FROM data_versions`;
 
+/** What the cache holds for answers reading one data group: an answer reading several counts in each. */
+export interface GroupUsage {
+  entries: number;
+  bytes: number;
+}
+
 /**
  * The answers of one service instance to cacheable queries, each kept with the versions of the data groups it
  * reads, as they were before it was computed (read before computing it, so an answer is never newer data filed
  * under an older version: at worst it is recomputed once more). An answer is served only while those versions
  * are still the current ones, which costs one read of the versions per request instead of the queries and
- * resolver calls of computing it; a group's version change drops the answers that depend on it. Bounded by the
- * size of the answers as JSON.
+ * resolver calls of computing it; a group's version change drops the answers that depend on it (found through
+ * an index by group, not by scanning every entry). Bounded by the size of the answers as JSON.
  */
 export class CatalogCache {
   private readonly entries: LRUCache<string, Entry>;
   private versions = new Map<string, string>();
+  /** The keys of the answers reading each group. */
+  private readonly keysByGroup = new Map<DataGroup, Set<string>>(
+    DATA_GROUPS.map((group) => [group, new Set()]),
+  );
+  private readonly usage = new Map<DataGroup, GroupUsage>(
+    DATA_GROUPS.map((group) => [group, { entries: 0, bytes: 0 }]),
+  );
 
-  constructor(maxBytes: number) {
+  constructor(readonly maxBytes: number) {
     this.entries = new LRUCache<string, Entry>({
       maxSize: maxBytes,
-      dispose: (entry) => encodedTexts.delete(entry.text),
+      // Whenever an entry leaves (dropped, evicted or replaced): its text and its place in the index go too.
+      dispose: (entry, key) => {
+        encodedTexts.delete(entry.text);
+        for (const group of entry.groups) {
+          this.keysByGroup.get(group)?.delete(key);
+          const usage = this.usage.get(group)!;
+          usage.entries -= 1;
+          usage.bytes -= entry.size;
+        }
+      },
     });
   }
 
@@ -110,18 +134,18 @@ export class CatalogCache {
    */
   async currentVersion(ctx: Context, groups: readonly DataGroup[]): Promise<string> {
     const rows: { name: string; version: string }[] = await ctx.db.query(VERSIONS_SQL);
-    const current = new Map(rows.map((row) => [row.name, String(row.version)]));
-    const changed = new Set<string>();
-    for (const [group, version] of current) {
-      if (this.versions.get(group) !== version) changed.add(group);
-    }
-    if (changed.size) {
-      for (const [key, entry] of this.entries.entries()) {
-        if (entry.groups.some((group) => changed.has(group))) this.entries.delete(key);
+    // The usual case (nothing written since the last request) allocates nothing.
+    if (rows.some((row) => this.versions.get(row.name) !== String(row.version))) {
+      const current = new Map(rows.map((row) => [row.name, String(row.version)]));
+      for (const [group, version] of current) {
+        if (this.versions.get(group) === version) continue;
+        const keys = this.keysByGroup.get(group as DataGroup);
+        // Each delete disposes its entry, which takes the key out of this set: iterate over a copy.
+        if (keys) for (const key of [...keys]) this.entries.delete(key);
       }
       this.versions = current;
     }
-    return versionsKey(groups, current);
+    return versionsKey(groups, this.versions);
   }
 
   get(key: string, versions: string): FormattedExecutionResult | undefined {
@@ -138,9 +162,15 @@ export class CatalogCache {
     // What the entry holds: its key, its text and the text's bytes (the result object is about the text again,
     // counted once more), so that the bound is on memory, not on the answers alone.
     const size = key.length + 2 * text.length + bytes.length;
-    this.entries.set(key, { groups, versions, result, text }, { size });
-    // An entry larger than the whole cache is not kept.
-    if (!this.entries.has(key)) return;
+    // An entry larger than the whole cache is not kept (LRUCache refuses it, disposing nothing).
+    if (size > this.maxBytes) return;
+    this.entries.set(key, { groups, versions, result, text, size }, { size });
+    for (const group of groups) {
+      this.keysByGroup.get(group)!.add(key);
+      const usage = this.usage.get(group)!;
+      usage.entries += 1;
+      usage.bytes += size;
+    }
     serialized.set(result.data, text);
     encodedTexts.set(text, bytes);
   }
@@ -152,6 +182,11 @@ export class CatalogCache {
   /** What the entries hold, as counted against the bound (bytes). */
   get bytes(): number {
     return this.entries.calculatedSize;
+  }
+
+  /** The entries reading `group` and their bytes (an entry reading several groups counts in each). */
+  groupUsage(group: DataGroup): GroupUsage {
+    return { ...this.usage.get(group)! };
   }
 }
 
@@ -174,6 +209,11 @@ const catalogCaches = () => {
 export function catalogCacheUsage(instance: InstanceState): { entries: number; bytes: number } {
   const cache = instance.get(catalogCaches).made;
   return { entries: cache?.size ?? 0, bytes: cache?.bytes ?? 0 };
+}
+
+/** The same for the answers reading one data group (an answer reading several counts in each). */
+export function catalogCacheGroupUsage(instance: InstanceState, group: DataGroup): GroupUsage {
+  return instance.get(catalogCaches).made?.groupUsage(group) ?? { entries: 0, bytes: 0 };
 }
 
 /**
@@ -211,8 +251,13 @@ const pending = new WeakMap<object, { key: string; groups: readonly DataGroup[];
  */
 export function catalogCachePlugin(
   cacheable: ReadonlyMap<string, readonly DataGroup[]>,
-  metrics?: Pick<Metrics, 'catalogCacheHits' | 'catalogCacheMisses'>,
+  metrics?: Pick<Metrics, 'catalogCacheHits' | 'catalogCacheMisses' | 'catalogCacheGroupCounts'>,
 ): ApolloServerPlugin<Context> {
+  // Each group's counters, bound once (a labelled inc would hash its labels at every request).
+  const counted = (kind: 'hits' | 'misses') =>
+    new Map(DATA_GROUPS.map((group) => [group, metrics?.catalogCacheGroupCounts.labels(kind, group)]));
+  const groupHits = counted('hits');
+  const groupMisses = counted('misses');
   return {
     async requestDidStart({ contextValue }) {
       if (contextValue.config.cache.catalogMb <= 0) return;
@@ -238,12 +283,14 @@ export function catalogCachePlugin(
           const cached = cache.get(key, versions);
           if (cached) {
             metrics?.catalogCacheHits.inc();
+            for (const group of groups) groupHits.get(group)?.inc();
             return {
               http: { status: undefined, headers: new HeaderMap() },
               body: { kind: 'single', singleResult: cached },
             };
           }
           metrics?.catalogCacheMisses.inc();
+          for (const group of groups) groupMisses.get(group)?.inc();
           pending.set(ctx, { key, groups, versions });
           return null;
         },

@@ -8,7 +8,8 @@ import type { Context } from '../common/context';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Database } from '../db/database';
 import { projectRoot } from '../config/paths';
-import { catalogCacheUsage } from './catalog-cache';
+import { DATA_GROUPS } from '../common/module';
+import { catalogCacheGroupUsage, catalogCacheUsage } from './catalog-cache';
 
 /** Operation names come from clients: keep the label set bounded so a client cannot explode it. */
 const MAX_OPERATION_LABELS = 200;
@@ -23,9 +24,13 @@ export interface Metrics {
   /** Catalog queries answered from the instance's catalog cache, and those computed (catalog-cache.ts). */
   catalogCacheHits: Counter;
   catalogCacheMisses: Counter;
+  /** The same by data group (an answer reading several groups counts in each): `kind` hits or misses. */
+  catalogCacheGroupCounts: Counter<'kind' | 'group'>;
   operationLabel(name: string | null | undefined): string;
   /** Registers a gauge whose value is read from `read` at each scrape. */
   gauge(name: string, help: string, read: () => number): void;
+  /** The same for a gauge with one label: `read` gives each label value's value. */
+  labelledGauge(name: string, help: string, label: string, read: () => [string, number][]): void;
 }
 
 export function packageVersion(): string {
@@ -84,6 +89,12 @@ export function createMetrics(): Metrics {
       help: 'Cacheable queries (catalog, traits, providers) the answer cache had no current answer for (computed, then kept when possible).',
       registers: [registry],
     }),
+    catalogCacheGroupCounts: new Counter({
+      name: 'metacatalog_catalog_cache_group_requests_total',
+      help: 'Cacheable queries by data group they read (catalog, traits, providers; a query reading several counts in each) and kind: hits (answered from the answer cache) or misses (computed).',
+      labelNames: ['kind', 'group'],
+      registers: [registry],
+    }),
     gauge(name, help, read) {
       registry.removeSingleMetric(name);
       new Gauge({
@@ -92,6 +103,18 @@ export function createMetrics(): Metrics {
         registers: [registry],
         collect() {
           this.set(read());
+        },
+      });
+    },
+    labelledGauge(name, help, label, read) {
+      registry.removeSingleMetric(name);
+      new Gauge({
+        name,
+        help,
+        labelNames: [label],
+        registers: [registry],
+        collect() {
+          for (const [value, count] of read()) this.set({ [label]: value }, count);
         },
       });
     },
@@ -148,6 +171,18 @@ export function observeInstance(
     'metacatalog_catalog_cache_bytes',
     'What the catalog cache holds, as counted against CATALOG_CACHE_MB (bytes).',
     () => catalogCacheUsage(instance).bytes,
+  );
+  metrics.labelledGauge(
+    'metacatalog_catalog_cache_group_entries',
+    'Answers the catalog cache holds, by data group they read (an answer reading several counts in each).',
+    'group',
+    () => DATA_GROUPS.map((group) => [group, catalogCacheGroupUsage(instance, group).entries]),
+  );
+  metrics.labelledGauge(
+    'metacatalog_catalog_cache_group_bytes',
+    'What the catalog cache holds (bytes, as counted against CATALOG_CACHE_MB), by data group the answers read (an answer reading several counts in each).',
+    'group',
+    () => DATA_GROUPS.map((group) => [group, catalogCacheGroupUsage(instance, group).bytes]),
   );
 }
 

@@ -43,4 +43,16 @@ export const JSONScalar = new GraphQLScalarType({
   ...JSONResolver.toConfig(),
   parseLiteral: (ast, variables) => jsonLiteral(ast, variables),
 });
-export const UUIDScalar = UUIDResolver;
+/** The UUID pattern a stored value has (PostgreSQL's `uuid` text form): answered as it is. */
+const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * graphql-scalars' UUID, checking what clients send as it does; a value read from a `uuid` column (every value
+ * this API answers, a provider list's hundreds per page) is answered after one anchored test instead of its
+ * general one (braces, either case).
+ */
+export const UUIDScalar = new GraphQLScalarType({
+  ...UUIDResolver.toConfig(),
+  serialize: (value) =>
+    typeof value === 'string' && CANONICAL_UUID.test(value) ? value : UUIDResolver.serialize(value),
+});

@@ -13,7 +13,10 @@ export interface ConnectionShape<T> {
  * Builds the `XConnection` and `XEdge` types of a node type. `totalCount` is counted only when selected.
  */
 export function ConnectionType<T extends object>(name: string, nodeType: ClassType<T>) {
-  @ObjectType(`${name}Edge`, { description: `One ${name} of a page, with its cursor.` })
+  @ObjectType(`${name}Edge`, {
+    simpleResolvers: true,
+    description: `One ${name} of a page, with its cursor.`,
+  })
   class Edge {
     @Field({
       description: 'Opaque position of this item: pass it as after (or before) to continue from here.',
@@ -29,37 +32,49 @@ export function ConnectionType<T extends object>(name: string, nodeType: ClassTy
   })
   class Connection implements ConnectionShape<T> {
     @Field(() => [Edge], { description: 'The items of this page, each with its cursor.' })
-    edges: Edge[];
+    get edges(): Edge[] {
+      const page = this.page;
+      return (this.madeEdges ??= page.items.map((node, index) => ({ cursor: page.cursors[index], node })));
+    }
 
     @Field(() => [nodeType], {
       description: 'The items of this page, without cursors (same order as edges).',
     })
-    nodes: T[];
+    get nodes(): T[] {
+      return this.page.items;
+    }
 
     @Field(() => PageInfo, { description: 'Whether there are more items, and the cursors to reach them.' })
-    pageInfo: PageInfo;
+    get pageInfo(): PageInfo {
+      const page = this.page;
+      return {
+        hasNextPage: page.hasNextPage,
+        hasPreviousPage: page.hasPreviousPage,
+        // Cursors are made only when one is selected.
+        get startCursor() {
+          return page.cursors[0] ?? null;
+        },
+        get endCursor() {
+          return page.cursors[page.cursors.length - 1] ?? null;
+        },
+      };
+    }
 
-    private count: () => Promise<number>;
+    private page: Page<T>;
+    private madeEdges: Edge[] | undefined;
 
     @Field(() => Int, {
       description:
         'All items matching the filter, across pages (counted only when selected: one more query).',
     })
     totalCount(): Promise<number> {
-      return this.count();
+      return this.page.count();
     }
 
+    /** A page as a connection: edges, cursors and pageInfo are made when selected. */
     static from(page: Page<T>): Connection {
       const connection = new Connection();
-      connection.edges = page.items.map((node, index) => ({ cursor: page.cursors[index], node }));
-      connection.nodes = page.items;
-      connection.pageInfo = {
-        hasNextPage: page.hasNextPage,
-        hasPreviousPage: page.hasPreviousPage,
-        startCursor: page.cursors[0] ?? null,
-        endCursor: page.cursors[page.cursors.length - 1] ?? null,
-      };
-      connection.count = page.count;
+      connection.page = page;
       return connection;
     }
   }

@@ -1,6 +1,7 @@
 import { Field, ObjectType } from 'type-graphql';
 
 @ObjectType({
+  simpleResolvers: true,
   description:
     'Where a page of a Relay connection sits in the list, and the cursors to fetch the next or previous one.',
 })

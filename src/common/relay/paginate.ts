@@ -13,7 +13,8 @@ export interface PageArgs {
 
 export interface Page<T> {
   items: T[];
-  cursors: string[];
+  /** The items' cursors, in their order: made when first read (a page whose cursors nobody selects makes none). */
+  readonly cursors: string[];
   hasNextPage: boolean;
   hasPreviousPage: boolean;
   count(): Promise<number>;
@@ -114,10 +115,38 @@ export function pageSize(args: PageArgs): { size: number; forward: boolean } {
  * Keyset pagination (`WHERE (sort, id) > (:v, :id) ORDER BY sort, id LIMIT n + 1`) over a query builder
  * that already holds the filters. `totalCount` runs a separate COUNT only when the client selects it.
  */
-export async function paginate<T extends ObjectLiteral>(
+export function paginate<T extends ObjectLiteral>(
   query: SelectQueryBuilder<T>,
   args: PageArgs,
   keyset: Keyset<T>,
+): Promise<Page<T>> {
+  return keysetPage(query, args, keyset, () => query.getMany());
+}
+
+/**
+ * `paginate` reading plain rows instead of entities: the query selects its columns (`addSelect(expr, alias)`),
+ * and `item` makes each page item of its raw row (no entity hydration: what list paths read per row stays
+ * what the operation selected).
+ */
+export function paginateRows<E extends ObjectLiteral, Row, T>(
+  query: SelectQueryBuilder<E>,
+  args: PageArgs,
+  keyset: Keyset<T>,
+  item: (row: Row) => T,
+): Promise<Page<T>> {
+  return keysetPage(query, args, keyset, async () => {
+    const rows: Row[] = await query.getRawMany();
+    const items = new Array<T>(rows.length);
+    for (let index = 0; index < rows.length; index += 1) items[index] = item(rows[index]);
+    return items;
+  });
+}
+
+async function keysetPage<E extends ObjectLiteral, T>(
+  query: SelectQueryBuilder<E>,
+  args: PageArgs,
+  keyset: Keyset<T>,
+  fetch: () => Promise<T[]>,
 ): Promise<Page<T>> {
   const { size, forward } = pageSize(args);
   const countQuery = query.clone();
@@ -138,7 +167,7 @@ export async function paginate<T extends ObjectLiteral>(
     .orderBy(keyset.sortExpr, ascending ? 'ASC' : 'DESC')
     .addOrderBy(keyset.idExpr, ascending ? 'ASC' : 'DESC')
     .limit(size + 1);
-  const rows = await query.getMany();
+  const rows = await fetch();
   let counted: Promise<number> | undefined;
   return pageOf(
     rows,
@@ -159,15 +188,22 @@ export function pageOf<T>(
   count: () => Promise<number>,
 ): Page<T> {
   const more = rows.length > size;
-  const items = rows.slice(0, size);
+  // A copy when it is cut or reversed; otherwise the rows themselves (a loader's array is never changed).
+  const items = more || !forward ? rows.slice(0, size) : rows;
   if (!forward) items.reverse();
-  const cursors = items.map((row) => {
-    const value = keyset.sortValue(row);
-    return encodeCursor(keyset.tag, value instanceof Date ? value.toISOString() : value, keyset.idValue(row));
-  });
+  let cursors: string[] | undefined;
   return {
     items,
-    cursors,
+    get cursors() {
+      return (cursors ??= items.map((row) => {
+        const value = keyset.sortValue(row);
+        return encodeCursor(
+          keyset.tag,
+          value instanceof Date ? value.toISOString() : value,
+          keyset.idValue(row),
+        );
+      }));
+    },
     hasNextPage: forward ? more : hadCursor,
     hasPreviousPage: forward ? hadCursor : more,
     count,

@@ -12,6 +12,8 @@ export const RESOURCE_PROVIDER_NAME_MAX = 200;
 @Index('resource_providers_root_id_idx', ['rootId'])
 @ObjectType({
   implements: Node,
+  // Plain properties (and the id getter) are read by graphql-js's own resolver: no wrapper per field and row.
+  simpleResolvers: true,
   description: 'Something that provides resources (a compute node, a shared storage pool…), in a tree.',
 })
 export class ResourceProvider extends NodeEntity implements Node {

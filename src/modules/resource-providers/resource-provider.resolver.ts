@@ -1,7 +1,9 @@
-import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, FieldResolver, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
 import { ConnectionArgs } from '../../common/relay/page-args';
 import { defineNodeType, numericKey } from '../../common/relay/node';
+import { selectedNodeFields } from '../../common/relay/selection';
 import { UUIDScalar } from '../../common/scalars';
 import { Trait } from '../traits/trait.entity';
 import { PLACEMENT_WRITE_ACCESS } from '../traits/trait.policy';
@@ -36,9 +38,12 @@ export class ResourceProviderResolver {
       nullable: true,
       description: 'Which providers; null: all.',
     })
-    filter?: ResourceProviderFilter,
+    filter: ResourceProviderFilter | undefined,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<ResourceProviderConnection> {
-    return ResourceProviderConnection.from(await resourceProviderService.list(ctx, { ...page, filter }));
+    return ResourceProviderConnection.from(
+      await resourceProviderService.list(ctx, { ...page, filter }, selectedNodeFields(info)),
+    );
   }
 
   @Query(() => ResourceProvider, {

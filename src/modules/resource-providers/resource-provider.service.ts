@@ -3,7 +3,7 @@ import type { SelectQueryBuilder } from 'typeorm';
 import { publishChange, type ChangeKind } from '../../common/changes';
 import type { Context, TxContext } from '../../common/context';
 import { checkText, ConflictError, InputError, NotFoundError, type InputProblem } from '../../common/errors';
-import { paginate, type Page, type PageArgs } from '../../common/relay/paginate';
+import { paginateRows, type Page, type PageArgs } from '../../common/relay/paginate';
 import { withUniqueConflicts } from '../../db/unique';
 import { assertCanWritePlacement } from '../traits/trait.policy';
 import { traitService } from '../traits/trait.service';
@@ -72,12 +72,62 @@ function publishProviderChange(tx: TxContext, kind: ChangeKind, provider: Resour
 const providerNameTaken = (name: string) => () =>
   new ConflictError(`A resource provider named "${name}" already exists`, 'input.name');
 
+/** A resource_providers row as read by hand: every column, or what a list's operation selects. */
+interface ProviderRow {
+  id: number;
+  name: string;
+  uuid?: string;
+  generation?: number;
+  parent_id?: number | null;
+  root_id?: number;
+  created_at?: Date;
+  updated_at?: Date;
+}
+
+/** A ResourceProvider of a row, without entity hydration: the fields not read stay undefined (never selected). */
+function providerOfRow(row: ProviderRow): ResourceProvider {
+  const provider = new ResourceProvider();
+  provider.pk = row.id;
+  provider.name = row.name;
+  provider.uuid = row.uuid!;
+  provider.generation = row.generation!;
+  provider.parentId = row.parent_id!;
+  provider.rootId = row.root_id!;
+  provider.createdAt = row.created_at!;
+  provider.updatedAt = row.updated_at!;
+  return provider;
+}
+
+/** The columns (beside id and name, always read) that each ResourceProvider field needs. */
+const PROVIDER_COLUMNS: readonly [field: string, column: keyof ProviderRow][] = [
+  ['uuid', 'uuid'],
+  ['generation', 'generation'],
+  ['parent', 'parent_id'],
+  ['root', 'root_id'],
+  ['createdAt', 'created_at'],
+  ['updatedAt', 'updated_at'],
+];
+
+const PROVIDER_SELECT = `SELECT id, name, ${PROVIDER_COLUMNS.map(([, column]) => column).join(', ')} FROM resource_providers`;
+
 export class ResourceProviderService {
+  /**
+   * A page of providers. `fields`: the ResourceProvider fields the operation selects on the items
+   * (common/relay/selection.ts); only their columns are read. Omitted: every field.
+   */
   async list(
     ctx: Context,
     args: PageArgs & { filter?: ResourceProviderFilter | null },
+    fields?: ReadonlySet<string>,
   ): Promise<Page<ResourceProvider>> {
-    const query = ctx.db.getRepository(ResourceProvider).createQueryBuilder('rp');
+    const query = ctx.db
+      .getRepository(ResourceProvider)
+      .createQueryBuilder('rp')
+      .select('rp.id', 'id')
+      .addSelect('rp.name', 'name');
+    for (const [field, column] of PROVIDER_COLUMNS) {
+      if (!fields || fields.has(field)) query.addSelect(`rp.${column}`, column);
+    }
     const filter = args.filter;
     if (filter?.name != null) {
       checkText('filter.name', filter.name, { max: RESOURCE_PROVIDER_NAME_MAX });
@@ -90,15 +140,20 @@ export class ResourceProviderService {
       });
     }
     if (filter) await this.filterByTraits(ctx, query, filter);
-    return paginate(query, args, {
-      tag: 'rp:name',
-      sortExpr: 'rp.name',
-      sortKind: 'text',
-      sortValue: (row) => row.name,
-      idExpr: 'rp.id',
-      idValue: (row) => row.pk,
-      direction: 'ASC',
-    });
+    return paginateRows(
+      query,
+      args,
+      {
+        tag: 'rp:name',
+        sortExpr: 'rp.name',
+        sortKind: 'text',
+        sortValue: (row) => row.name,
+        idExpr: 'rp.id',
+        idValue: (row) => row.pk,
+        direction: 'ASC',
+      },
+      providerOfRow,
+    );
   }
 
   /**
@@ -137,8 +192,10 @@ export class ResourceProviderService {
     });
   }
 
-  getByUuid(ctx: Context, uuid: string): Promise<ResourceProvider | null> {
-    return ctx.db.getRepository(ResourceProvider).findOneBy({ uuid });
+  /** One provider by uuid (one plain statement: no entity hydration). */
+  async getByUuid(ctx: Context, uuid: string): Promise<ResourceProvider | null> {
+    const rows: ProviderRow[] = await ctx.db.query(`${PROVIDER_SELECT} WHERE uuid = $1`, [uuid]);
+    return rows.length ? providerOfRow(rows[0]) : null;
   }
 
   create(ctx: Context, input: CreateResourceProviderInput): Promise<ResourceProvider> {

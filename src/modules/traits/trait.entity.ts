@@ -13,6 +13,8 @@ export const CUSTOM_TRAIT_NAME = /^CUSTOM_[A-Z0-9_]+$/;
 @Entity('traits')
 @ObjectType({
   implements: Node,
+  // Plain properties (and the id getter) are read by graphql-js's own resolver: no wrapper per field and row.
+  simpleResolvers: true,
   description: 'A qualitative characteristic of resource providers, e.g. HW_CPU_X86_AVX2 or CUSTOM_GOLD.',
 })
 export class Trait extends NodeEntity implements Node {

@@ -1,7 +1,9 @@
-import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, FieldResolver, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
 import { ConnectionArgs } from '../../common/relay/page-args';
 import { defineNodeType, numericKey } from '../../common/relay/node';
+import { selectedNodeFields } from '../../common/relay/selection';
 import { CreateTraitPayload, TraitConnection, TraitValidation } from './trait.connection';
 import { CUSTOM_TRAIT_NAME, TRAIT_NAME_MAX, Trait } from './trait.entity';
 import { PLACEMENT_WRITE_ACCESS } from './trait.policy';
@@ -21,9 +23,10 @@ export class TraitResolver {
     @Ctx() ctx: Context,
     @Args(() => ConnectionArgs) page: ConnectionArgs,
     @Arg('filter', () => TraitFilter, { nullable: true, description: 'Which traits; null: all.' })
-    filter?: TraitFilter,
+    filter: TraitFilter | undefined,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<TraitConnection> {
-    return TraitConnection.from(await traitService.list(ctx, { ...page, filter }));
+    return TraitConnection.from(await traitService.list(ctx, { ...page, filter }, selectedNodeFields(info)));
   }
 
   @Query(() => Trait, { nullable: true, description: 'A trait by name; null if it does not exist.' })

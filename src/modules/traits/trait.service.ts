@@ -3,7 +3,7 @@ import { publishChange, type ChangeKind } from '../../common/changes';
 import type { Context, TxContext } from '../../common/context';
 import { ConflictError, InputError, NotFoundError } from '../../common/errors';
 import { seedsPath } from '../../common/paths';
-import { paginate, type Page, type PageArgs } from '../../common/relay/paginate';
+import { paginateRows, type Page, type PageArgs } from '../../common/relay/paginate';
 import { standardTraitNames } from './standard-trait-names';
 import { CUSTOM_TRAIT_NAME, TRAIT_NAME, TRAIT_NAME_MAX, Trait } from './trait.entity';
 import type { TraitFilter } from './trait.inputs';
@@ -62,9 +62,41 @@ function publishTraitChange(
   return publishChange(tx, { topic: 'trait', kind, key: String(trait.pk), name: trait.name });
 }
 
+/** A traits row as a list reads it: what the operation selects, beside the key and name (the keyset). */
+interface TraitRow {
+  id: number;
+  name: string;
+  standard?: boolean;
+  created_at?: Date;
+}
+
+/** A Trait of a list row, without entity hydration: the fields not read stay undefined (never selected). */
+function traitOfRow(row: TraitRow): Trait {
+  const trait = new Trait();
+  trait.pk = row.id;
+  trait.name = row.name;
+  trait.standard = row.standard!;
+  trait.createdAt = row.created_at!;
+  return trait;
+}
+
 export class TraitService {
-  list(ctx: Context, args: PageArgs & { filter?: TraitFilter | null }): Promise<Page<Trait>> {
-    const query = ctx.db.getRepository(Trait).createQueryBuilder('t');
+  /**
+   * A page of traits. `fields`: the Trait fields the operation selects on the items (common/relay/selection.ts);
+   * only their columns are read (a timestamp nobody selected is never parsed). Omitted: every field.
+   */
+  list(
+    ctx: Context,
+    args: PageArgs & { filter?: TraitFilter | null },
+    fields?: ReadonlySet<string>,
+  ): Promise<Page<Trait>> {
+    const query = ctx.db
+      .getRepository(Trait)
+      .createQueryBuilder('t')
+      .select('t.id', 'id')
+      .addSelect('t.name', 'name');
+    if (!fields || fields.has('standard')) query.addSelect('t.standard', 'standard');
+    if (!fields || fields.has('createdAt')) query.addSelect('t.created_at', 'created_at');
     const filter = args.filter;
     if (filter?.startsWith && !isTraitName(filter.startsWith)) {
       query.andWhere('false'); // no trait name starts with that
@@ -81,15 +113,20 @@ export class TraitService {
         `${filter.associated ? '' : 'NOT '}EXISTS (SELECT 1 FROM resource_provider_traits rpt WHERE rpt.trait_id = t.id)`,
       );
     }
-    return paginate(query, args, {
-      tag: 'traits:name',
-      sortExpr: 't.name',
-      sortKind: 'text',
-      sortValue: (row) => row.name,
-      idExpr: 't.id',
-      idValue: (row) => row.pk,
-      direction: 'ASC',
-    });
+    return paginateRows(
+      query,
+      args,
+      {
+        tag: 'traits:name',
+        sortExpr: 't.name',
+        sortKind: 'text',
+        sortValue: (row) => row.name,
+        idExpr: 't.id',
+        idValue: (row) => row.pk,
+        direction: 'ASC',
+      },
+      traitOfRow,
+    );
   }
 
   async getByName(ctx: Context, name: string): Promise<Trait | null> {
@@ -100,13 +137,12 @@ export class TraitService {
   async findByNames(ctx: Context, names: readonly string[], lock = false): Promise<Map<string, Trait>> {
     const unique = distinct(names).filter(isTraitName);
     if (!unique.length) return new Map();
-    const query = ctx.db.getRepository(Trait).createQueryBuilder('t').where('t.name = ANY(:names)', {
-      names: unique,
-    });
     // Inside a write: a concurrent deleteTrait waits for us (or we see the trait gone), never an FK error.
-    if (lock) query.setLock('for_key_share');
-    const rows = await query.getMany();
-    return new Map(rows.map((trait) => [trait.name, trait]));
+    const rows: TraitRow[] = await ctx.db.query(
+      `SELECT id, name, standard, created_at FROM traits WHERE name = ANY($1)${lock ? ' FOR KEY SHARE' : ''}`,
+      [unique],
+    );
+    return new Map(rows.map((row) => [row.name, traitOfRow(row)]));
   }
 
   /** Which of these names are traits (service-to-service check); input order kept, duplicates once. */
