@@ -13,6 +13,8 @@ module.exports = {
   setupFiles: ['<rootDir>/test/support/setup-env.ts'],
   // The database every test server starts from, migrated and seeded once per run (test/support/prepared-database.ts).
   globalSetup: '<rootDir>/test/support/global-setup.ts',
+  // Files that start real processes first when jest has no time for them (a fresh clone): test/support/sequencer.js.
+  testSequencer: '<rootDir>/test/support/sequencer.js',
   testTimeout: 60000,
   maxWorkers: 2,
 };

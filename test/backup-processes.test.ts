@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkBackup } from '../src/db/backup';
 import { fillEveryTable, fixedAnswers, type Ok } from './support/backup-fixtures';
+import { copyPreparedFolder } from './support/prepared-database';
 import { runMetacatalog, startMetacatalogServer, type ServerProcess } from './support/processes';
 import { createTestDatabaseUrl } from './support/test-database';
 
@@ -38,6 +39,8 @@ describe('moving from the embedded database to PostgreSQL', () => {
   });
 
   it('reads and backs up beside the running server, then a restore on PostgreSQL serves the same answers', async () => {
+    // The source: a folder some earlier `serve` migrated and seeded. The target of the restore stays empty.
+    await copyPreparedFolder(folder);
     server = await startMetacatalogServer({ env: source });
     const ok = okOf(server);
     await fillEveryTable(ok);

@@ -24,6 +24,7 @@ import {
   tableNames,
   type Ok,
 } from './support/backup-fixtures';
+import { copyPreparedFolder } from './support/prepared-database';
 import { ADMIN, headersOf, startTestApp, type TestApp } from './support/test-app';
 import { createTestDatabaseUrl } from './support/test-database';
 
@@ -52,6 +53,14 @@ interface Target {
 async function freshTarget(): Promise<Target> {
   if (process.env.TEST_DATABASE_URL) return createTestDatabaseUrl();
   const dir = mkdtempSync(join(work, 'pgdata-'));
+  return { url: `pglite://${dir}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A database some earlier `serve` migrated and seeded (a copy of the run's prepared one), to fill and serve. */
+async function servedTarget(): Promise<Target> {
+  if (process.env.TEST_DATABASE_URL) return createTestDatabaseUrl({ prepared: true });
+  const dir = mkdtempSync(join(work, 'pgdata-'));
+  await copyPreparedFolder(dir);
   return { url: `pglite://${dir}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
@@ -207,7 +216,7 @@ describe('backup and restore', () => {
   });
 
   it('refuses a database that is not empty (or that servers use), unless forced: then it replaces everything', async () => {
-    const target = await freshTarget();
+    const target = await servedTarget();
     try {
       let served = await serveOn(target.url);
       await fillEveryTable(served.ok, '-other');

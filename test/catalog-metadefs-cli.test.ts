@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../src/config/paths';
 import { buildProgram } from '../src/main';
+import { copyPreparedFolder } from './support/prepared-database';
 
 const FIXTURES = path.resolve(projectRoot(), 'seeds/glance-metadefs');
 const EXPORT_FIXTURES = path.resolve(projectRoot(), 'test/fixtures/glance-metadefs-export');
@@ -18,8 +19,10 @@ describe('catalog: metacatalog metadefs CLI', () => {
   let log: jest.SpyInstance;
   let warn: jest.SpyInstance;
 
-  beforeAll(() => {
-    // an embedded database in a folder, shared by the commands (each opens and closes it)
+  beforeAll(async () => {
+    // an embedded database in a folder, shared by the commands (each opens and closes it), which an earlier
+    // `serve` migrated and seeded (the commands seed a new one before their work: the same contents)
+    await copyPreparedFolder(path.join(dir, 'db'));
     process.env.DATABASE_URL = `pglite://${path.join(dir, 'db')}`;
     process.env.AUTH_MODE = 'none';
   });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { copyPreparedFolder } from './support/prepared-database';
 import { runMetacatalog, startMetacatalogServer, type ServerProcess } from './support/processes';
 
 /**
@@ -18,6 +19,8 @@ describe('one process owns an embedded data folder', () => {
   /** The CLI's own output only (its logs stay quiet). */
   const cli = { env: { ...env, LOG_LEVEL: 'warn' } };
   let server: ServerProcess | undefined;
+  // A folder some earlier `serve` migrated and seeded (what a fresh one does: embedded-persistence.test.ts).
+  beforeAll(() => copyPreparedFolder(folder));
   afterAll(async () => {
     await server?.stop('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });

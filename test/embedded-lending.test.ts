@@ -5,6 +5,7 @@ import pino from 'pino';
 import { boot, type Runtime } from '../src/app/runtime';
 import { loadConfig } from '../src/config';
 import { DataFolderError } from '../src/db/data-folder-lock';
+import { copyPreparedFolder } from './support/prepared-database';
 
 /**
  * Read-only commands beside the process that owns an embedded data folder (issue 19, point 3): they read through
@@ -31,6 +32,8 @@ describe('commands beside the owner of an embedded data folder', () => {
   const ownerQuery = (sql: string) => owner.database.dataSource.query(sql) as Promise<{ n: number }[]>;
 
   beforeAll(async () => {
+    // A folder some earlier `serve` migrated and seeded.
+    await copyPreparedFolder(dir);
     owner = await boot({ config: loadConfig(env), logger: silent });
   });
   afterAll(async () => {

@@ -5,6 +5,7 @@ import pino from 'pino';
 import { boot } from '../src/app/runtime';
 import { createApp } from '../src/app/server';
 import { loadConfig } from '../src/config';
+import { copyPreparedFolder } from './support/prepared-database';
 import { headersOf, ADMIN } from './support/test-app';
 
 /** The default for `npm start`: embedded PostgreSQL on disk, kept across restarts. */
@@ -26,10 +27,13 @@ describe('embedded database on disk', () => {
     return response.body.kind === 'single' ? response.body.singleResult : undefined;
   }
 
+  // The first starts on an empty folder (initdb, every migration and seed, as a new installation); the second on
+  // a folder some earlier `serve` migrated and seeded (the prepared database).
   it.each([
-    ['DATA_DIR (DATABASE_URL unset)', { DATA_DIR: join(dir, 'default') }],
-    ['pglite:///absolute/dir', { DATABASE_URL: `pglite://${join(dir, 'explicit')}` }],
-  ])('keeps data across restarts with %s', async (_how, env) => {
+    ['DATA_DIR (DATABASE_URL unset)', { DATA_DIR: join(dir, 'default') }, undefined],
+    ['pglite:///absolute/dir', { DATABASE_URL: `pglite://${join(dir, 'explicit')}` }, join(dir, 'explicit')],
+  ])('keeps data across restarts with %s', async (_how, env, prepared) => {
+    if (prepared) await copyPreparedFolder(prepared);
     const first = await start(env);
     expect(first.database.kind).toBe('pglite');
     const created = await run(

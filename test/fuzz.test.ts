@@ -26,31 +26,36 @@ function rawCase(random: Random): {
     '{ traits(first: 1) { totalCount } }',
     'mutation { __typename }',
   ]);
-  const bodies = [
-    '{"query": "{ __typename }"',
-    '',
-    'null',
-    '[]',
-    '"text"',
-    '5',
-    JSON.stringify([{ query }, { query }]),
-    JSON.stringify({ query: 5 }),
-    JSON.stringify({ query, variables: 'x' }),
-    JSON.stringify({ query, variables: [1] }),
-    JSON.stringify({ query, operationName: 7 }),
-    JSON.stringify({ query, extensions: { persistedQuery: { version: 1, sha256Hash: 'x' } } }),
-    JSON.stringify({ query: `${query} ${query}` }),
-    JSON.stringify({ query: 'query A { __typename } query B { __typename }' }),
-    JSON.stringify({ query: 'query A { __typename } query B { __typename }', operationName: 'C' }),
-    JSON.stringify({ query: '{'.repeat(random.pick([10, 3000])) }),
-    JSON.stringify({ query: `{ ${'a: __typename '.repeat(random.pick([16, 200]))} }` }),
-    JSON.stringify({
-      query: '{ __schema { types { fields { type { ofType { ofType { ofType { name } } } } } } } }',
-    }),
-    JSON.stringify({ query, variables: { x: 'x'.repeat(random.pick([1000, 2 * 1024 * 1024 + 1])) } }),
-    '\ufeff{"query": "{ __typename }"}',
-    Buffer.from([0xff, 0xfe, 0x00, 0x7b]).toString('latin1'),
-    `{"query": "{ __typename }", "variables": ${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
+  // The sizes are drawn as before, in the same order; only the body picked is written (one of them is 2 MB).
+  const braces = random.pick([10, 3000]);
+  const aliases = random.pick([16, 200]);
+  const variableLength = random.pick([1000, 2 * 1024 * 1024 + 1]);
+  const bodies: Array<() => string> = [
+    () => '{"query": "{ __typename }"',
+    () => '',
+    () => 'null',
+    () => '[]',
+    () => '"text"',
+    () => '5',
+    () => JSON.stringify([{ query }, { query }]),
+    () => JSON.stringify({ query: 5 }),
+    () => JSON.stringify({ query, variables: 'x' }),
+    () => JSON.stringify({ query, variables: [1] }),
+    () => JSON.stringify({ query, operationName: 7 }),
+    () => JSON.stringify({ query, extensions: { persistedQuery: { version: 1, sha256Hash: 'x' } } }),
+    () => JSON.stringify({ query: `${query} ${query}` }),
+    () => JSON.stringify({ query: 'query A { __typename } query B { __typename }' }),
+    () => JSON.stringify({ query: 'query A { __typename } query B { __typename }', operationName: 'C' }),
+    () => JSON.stringify({ query: '{'.repeat(braces) }),
+    () => JSON.stringify({ query: `{ ${'a: __typename '.repeat(aliases)} }` }),
+    () =>
+      JSON.stringify({
+        query: '{ __schema { types { fields { type { ofType { ofType { ofType { name } } } } } } } }',
+      }),
+    () => JSON.stringify({ query, variables: { x: 'x'.repeat(variableLength) } }),
+    () => '\ufeff{"query": "{ __typename }"}',
+    () => Buffer.from([0xff, 0xfe, 0x00, 0x7b]).toString('latin1'),
+    () => `{"query": "{ __typename }", "variables": ${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
   ];
   const contentTypes = [
     'application/json',
@@ -88,7 +93,7 @@ function rawCase(random: Random): {
     method,
     path,
     headers,
-    body: method === 'GET' || method === 'HEAD' ? undefined : random.pick(bodies),
+    body: method === 'GET' || method === 'HEAD' ? undefined : random.pick(bodies)(),
   };
 }
 
@@ -305,49 +310,65 @@ describe('fuzz over WebSocket: no internal error for any frame', () => {
     'subscription { resourceChanged { __typename kind id uuid resourceType projectId resource { uuid name tags properties } } }',
   ];
 
-  /** Frames that are not a well-formed subscribe: each may close the socket (then a new one is opened). */
-  const rawFrames = (random: Random, id: string): unknown[] => [
-    '{"type":"subscribe"',
-    'null',
-    '[]',
-    JSON.stringify({ type: 'subscribe', payload: { query: '{ __typename }' } }),
-    JSON.stringify({ id, type: 'subscribe', payload: { query: 5 } }),
-    JSON.stringify({ id, type: 'subscribe', payload: { query: '{ __typename }', variables: 'x' } }),
-    JSON.stringify({ id, type: 'subscribe', payload: { query: '{ __typename }', operationName: 7 } }),
-    JSON.stringify({ id, type: 'subscribe', payload: { query: '{ __typename }', extensions: [] } }),
-    JSON.stringify({
-      id,
-      type: 'subscribe',
-      payload: { query: '{ __typename }', extensions: { persistedQuery: { version: 1, sha256Hash: 'x' } } },
-    }),
-    JSON.stringify({
-      id,
-      type: 'subscribe',
-      payload: { query: 'query A { __typename } query B { __typename }' },
-    }),
-    JSON.stringify({
-      id,
-      type: 'subscribe',
-      payload: { query: `{${'a: __typename '.repeat(random.pick([40, 3000]))}}` },
-    }),
-    JSON.stringify({ id, type: 'subscribe', payload: { query: '{'.repeat(random.pick([10, 5000])) } }),
-    JSON.stringify({
-      id,
-      type: 'subscribe',
-      payload: { query: '{ __typename }', variables: { x: 'x'.repeat(random.pick([10, 1024 * 1024])) } },
-    }),
-    JSON.stringify({
-      id,
-      type: 'subscribe',
-      payload: { query: 'subscription { traitChanged { kind } traitChanged2: traitChanged { kind } }' },
-    }),
-    JSON.stringify({ id, type: 'complete' }),
-    JSON.stringify({ type: 'ping', payload: { x: 1 } }),
-    JSON.stringify({ type: 'pong' }),
-    JSON.stringify({ type: 'connection_init' }),
-    JSON.stringify({ type: 'nonsense' }),
-    Buffer.from([0xff, 0xfe, 0x00]),
-  ];
+  /**
+   * Frames that are not a well-formed subscribe: each may close the socket (then a new one is opened). The sizes
+   * are drawn first, in a fixed order; only the frame picked is written (one of them is 1 MB).
+   */
+  const rawFrames = (random: Random, id: string): Array<() => string | Buffer> => {
+    const aliases = random.pick([40, 3000]);
+    const braces = random.pick([10, 5000]);
+    const variableLength = random.pick([10, 1024 * 1024]);
+    return [
+      () => '{"type":"subscribe"',
+      () => 'null',
+      () => '[]',
+      () => JSON.stringify({ type: 'subscribe', payload: { query: '{ __typename }' } }),
+      () => JSON.stringify({ id, type: 'subscribe', payload: { query: 5 } }),
+      () => JSON.stringify({ id, type: 'subscribe', payload: { query: '{ __typename }', variables: 'x' } }),
+      () => JSON.stringify({ id, type: 'subscribe', payload: { query: '{ __typename }', operationName: 7 } }),
+      () => JSON.stringify({ id, type: 'subscribe', payload: { query: '{ __typename }', extensions: [] } }),
+      () =>
+        JSON.stringify({
+          id,
+          type: 'subscribe',
+          payload: {
+            query: '{ __typename }',
+            extensions: { persistedQuery: { version: 1, sha256Hash: 'x' } },
+          },
+        }),
+      () =>
+        JSON.stringify({
+          id,
+          type: 'subscribe',
+          payload: { query: 'query A { __typename } query B { __typename }' },
+        }),
+      () =>
+        JSON.stringify({
+          id,
+          type: 'subscribe',
+          payload: { query: `{${'a: __typename '.repeat(aliases)}}` },
+        }),
+      () => JSON.stringify({ id, type: 'subscribe', payload: { query: '{'.repeat(braces) } }),
+      () =>
+        JSON.stringify({
+          id,
+          type: 'subscribe',
+          payload: { query: '{ __typename }', variables: { x: 'x'.repeat(variableLength) } },
+        }),
+      () =>
+        JSON.stringify({
+          id,
+          type: 'subscribe',
+          payload: { query: 'subscription { traitChanged { kind } traitChanged2: traitChanged { kind } }' },
+        }),
+      () => JSON.stringify({ id, type: 'complete' }),
+      () => JSON.stringify({ type: 'ping', payload: { x: 1 } }),
+      () => JSON.stringify({ type: 'pong' }),
+      () => JSON.stringify({ type: 'connection_init' }),
+      () => JSON.stringify({ type: 'nonsense' }),
+      () => Buffer.from([0xff, 0xfe, 0x00]),
+    ];
+  };
 
   it(`answers ${WS_CASES} hostile frames (seed ${SEED}) without an internal error or a leak`, async () => {
     const schema = buildClientSchema((await t.ok(getIntrospectionQuery())) as never);
@@ -404,7 +425,7 @@ describe('fuzz over WebSocket: no internal error for any frame', () => {
       const from = socket.messages.length;
       let sent: string;
       if (random.chance(0.1)) {
-        const frame = random.pick(rawFrames(random, id));
+        const frame = random.pick(rawFrames(random, id))();
         sent = String(frame).slice(0, 300);
         socket.ws.send(frame as string);
         tally.raw += 1;

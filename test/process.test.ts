@@ -10,7 +10,8 @@ import {
   type Finished,
   type ServerProcess,
 } from './support/processes';
-import { createTestDatabaseUrl } from './support/test-database';
+import { copyPreparedFolder } from './support/prepared-database';
+import { createProcessDatabase, createTestDatabaseUrl } from './support/test-database';
 
 /**
  * The service as operators run it: the built `bin/metacatalog.js` (and `npm start`) as real processes,
@@ -196,6 +197,8 @@ describe('the service as a process', () => {
     const taken = net.createServer();
     await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
     const port = String((taken.address() as net.AddressInfo).port);
+    // Each case opens this database (migrated and seeded before), fails to listen and closes it.
+    const database = await createProcessDatabase({ prepared: true });
     const cases: [Record<string, string>, RegExp][] = [
       [{ HOST: 'nonexistent.invalid' }, /^configuration error: HOST nonexistent\.invalid does not resolve/],
       [{ HOST: '192.0.2.1' }, /^configuration error: HOST 192\.0\.2\.1 is not an address of this machine/],
@@ -207,7 +210,7 @@ describe('the service as a process', () => {
         const failed = await runMetacatalog(['serve'], {
           built: true,
           env: {
-            DATABASE_URL: 'pglite://memory',
+            DATABASE_URL: database.url,
             PORT: '0',
             HOST: '127.0.0.1',
             AUTH_NONE_ALLOW_REMOTE: 'true',
@@ -219,13 +222,16 @@ describe('the service as a process', () => {
       }
     } finally {
       taken.close();
+      await database.drop();
     }
   }, 240_000);
 
   it('drains on SIGTERM: in-flight requests finish, no reset after a committed write, clean database, exit 0', async () => {
     const embedded = !process.env.TEST_DATABASE_URL;
     const dataDir = tempDir('metacatalog-drain-');
-    const database = embedded ? undefined : await createTestDatabaseUrl();
+    // A database some earlier `serve` migrated and seeded.
+    const database = embedded ? undefined : await createTestDatabaseUrl({ prepared: true });
+    if (embedded) await copyPreparedFolder(join(dataDir, 'pgdata'));
     const env: Record<string, string> = database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir };
     const servers: ServerProcess[] = [];
     try {
@@ -293,6 +299,7 @@ describe('the service as a process', () => {
 
   it('`npm start` passes SIGTERM to the server: exit 0, "stopped", no orphan, a cleanly closed database', async () => {
     const dataDir = tempDir('metacatalog-start-');
+    await copyPreparedFolder(join(dataDir, 'pgdata'));
     // Whatever the build left to do is done once: `npm start` then builds nothing.
     expect((await run('node', ['scripts/build-changed.mjs']).exited).code).toBe(0);
     const npm = run('npm', ['start'], { DATA_DIR: dataDir, PORT: '0', AUTH_MODE: 'none' });

@@ -1,8 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runMetacatalog, startMetacatalogServer, type ServerProcess } from './support/processes';
-import { createTestDatabaseUrl } from './support/test-database';
+import { createProcessDatabase } from './support/test-database';
 
 /**
  * The README's catalog examples, as a newcomer runs them: one step loads Glance's default definitions
@@ -21,14 +20,14 @@ function example(marker: string): string {
 
 describe('README examples after loading Glance defaults', () => {
   let server: ServerProcess | undefined;
-  let database: Awaited<ReturnType<typeof createTestDatabaseUrl>>;
-  const dir = mkdtempSync(join(tmpdir(), 'metacatalog-readme-'));
+  let database: Awaited<ReturnType<typeof createProcessDatabase>>;
   let url: string;
 
   beforeAll(async () => {
-    database = await createTestDatabaseUrl();
-    // Two processes in turn on one database: an embedded one lives in a folder.
-    url = database.shared ? database.url : `pglite://${join(dir, 'db')}`;
+    // Two processes in turn on one database (an embedded one lives in a folder), which an earlier `serve`
+    // migrated and seeded: the README's `npx metacatalog metadefs load` comes after the first start.
+    database = await createProcessDatabase({ prepared: true });
+    url = database.url;
     expect(README).toContain('npx metacatalog metadefs load --glance-defaults');
     const loaded = await runMetacatalog(['metadefs', 'load', '--glance-defaults'], {
       env: { DATABASE_URL: url, AUTH_MODE: 'none' },
@@ -41,7 +40,6 @@ describe('README examples after loading Glance defaults', () => {
   afterAll(async () => {
     await server?.stop();
     await database?.drop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('the prefix example gives hw:cpu_… for a flavor and hw_cpu_… for an image', async () => {

@@ -1,6 +1,6 @@
 import { connectedRequest, oneRequest } from './support/connections';
 import { startMetacatalogServer, type ServerProcess } from './support/processes';
-import { createTestDatabaseUrl } from './support/test-database';
+import { createProcessDatabase, type TestDatabase } from './support/test-database';
 import { bodyOf, startTestApp } from './support/test-app';
 
 describe('graceful shutdown', () => {
@@ -43,17 +43,17 @@ describe('graceful shutdown', () => {
  */
 describe('SIGTERM with connections arriving (a real process)', () => {
   const servers: ServerProcess[] = [];
-  let database: Awaited<ReturnType<typeof createTestDatabaseUrl>> | undefined;
-  beforeAll(async () => {
-    database = await createTestDatabaseUrl();
-  });
+  const databases: TestDatabase[] = [];
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop('SIGKILL')));
-    await database?.drop();
+    await Promise.all(databases.map((database) => database.drop()));
   });
+  /** A server on a database of its own, migrated and seeded before (the prepared one). */
   const start = async (env: Record<string, string> = {}) => {
+    const database = await createProcessDatabase({ prepared: true });
+    databases.push(database);
     const server = await startMetacatalogServer({
-      env: { DATABASE_URL: database!.url, ...env },
+      env: { DATABASE_URL: database.url, ...env },
     });
     servers.push(server);
     return server;

@@ -219,14 +219,15 @@ export function fuzzValue(type: GraphQLInputType, random: Random, plausible: Pla
 
 /** A value as a GraphQL literal, as a GraphiQL user writes it (enum values bare where the type says enum). */
 export function literal(value: unknown, type: GraphQLInputType | undefined): string {
-  const named = type && getNamedType(type);
   if (value === null || value === undefined) return 'null';
   if (Array.isArray(value)) {
     const itemType = type && (isNonNullType(type) ? type.ofType : type);
     const ofType = itemType && isListType(itemType) ? itemType.ofType : itemType;
     return `[${value.map((item) => literal(item, ofType)).join(', ')}]`;
   }
+  // The named type only where it matters (objects, enum values): a fuzzed list has up to 10,000 items.
   if (typeof value === 'object') {
+    const named = type && getNamedType(type);
     const fields = named && isInputObjectType(named) ? named.getFields() : undefined;
     const entries = Object.entries(value).map(
       ([key, item]) =>
@@ -234,7 +235,12 @@ export function literal(value: unknown, type: GraphQLInputType | undefined): str
     );
     return `{${entries.join(', ')}}`;
   }
-  if (typeof value === 'string' && named && isEnumType(named) && /^[_A-Za-z][_0-9A-Za-z]*$/.test(value))
+  if (
+    typeof value === 'string' &&
+    type &&
+    isEnumType(getNamedType(type)) &&
+    /^[_A-Za-z][_0-9A-Za-z]*$/.test(value)
+  )
     return value;
   if (typeof value === 'number' && !Number.isFinite(value)) return '0';
   return JSON.stringify(value);

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
-import { preparedSnapshot, preparedTemplate } from './prepared-database';
+import { copyPreparedFolder, preparedSnapshot, preparedTemplate } from './prepared-database';
 
 /** A database of one test file (or one test server). */
 export interface TestDatabase {
@@ -54,5 +57,23 @@ export async function createTestDatabaseUrl({ prepared = false } = {}): Promise<
         await client.end();
       }
     },
+  };
+}
+
+/**
+ * A database for real `metacatalog` processes (support/processes.ts), named by its `url` alone: a process cannot
+ * take `initialData`, so on PGlite it is an embedded data folder on disk (`pglite://<folder>`, one process at a
+ * time), holding a copy of the prepared database when `prepared` (copyPreparedFolder); on PostgreSQL it is
+ * createTestDatabaseUrl's.
+ */
+export async function createProcessDatabase({ prepared = false } = {}): Promise<TestDatabase> {
+  if (process.env.TEST_DATABASE_URL) return createTestDatabaseUrl({ prepared });
+  const dir = mkdtempSync(join(tmpdir(), 'metacatalog-db-'));
+  const folder = join(dir, 'pgdata');
+  if (prepared) await copyPreparedFolder(folder);
+  return {
+    url: `pglite://${folder}`,
+    shared: false,
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }
