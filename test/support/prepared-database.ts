@@ -180,8 +180,8 @@ const field = (header: Buffer, start: number, length: number) =>
 
 /**
  * Fills the embedded data folder `folder` (as `pglite://<folder>` or `<DATA_DIR>/pgdata` names it; created when
- * absent, empty otherwise) with the prepared database, the files of a folder whose `serve` migrated, seeded and
- * stopped: the service opens it as it does an existing folder at every restart. Real processes start from it
+ * absent, empty otherwise) with the prepared database: the files of a folder whose `serve` migrated and seeded,
+ * as of a checkpoint (nothing to replay), which the service opens as it opens an existing folder at a restart. Real processes start from it
  * instead of running initdb, every migration and every seed (~8 s of CPU each); a test of what a fresh folder
  * does keeps an empty one. The snapshot is the tarball PGlite's dumpDataDir writes (ustar: 512-byte headers,
  * each file's data padded to 512 bytes), unpacked here without a tar program.
