@@ -47,9 +47,28 @@ const serialized = new WeakMap<object, string>();
  */
 const encodedTexts = new Map<string, Buffer>();
 
+/**
+ * How many kept texts have each length: a text of no kept length is answered as it is without a look-up (a Map
+ * look-up hashes the whole string, tens of kilobytes for a list computed anew).
+ */
+const keptLengths = new Map<number, number>();
+
+function keepText(text: string, bytes: Buffer): void {
+  // The same text kept by two answers (two audiences alike) is one entry: counted once.
+  if (!encodedTexts.has(text)) keptLengths.set(text.length, (keptLengths.get(text.length) ?? 0) + 1);
+  encodedTexts.set(text, bytes);
+}
+
+function dropText(text: string): void {
+  if (!encodedTexts.delete(text)) return;
+  const count = keptLengths.get(text.length)! - 1;
+  if (count) keptLengths.set(text.length, count);
+  else keptLengths.delete(text.length);
+}
+
 /** The bytes to send for a response text: a kept answer's encoded once, any other text as it is. */
 export function responseBytes(text: string): Buffer | string {
-  return encodedTexts.get(text) ?? text;
+  return (keptLengths.has(text.length) && encodedTexts.get(text)) || text;
 }
 
 /**
@@ -117,7 +136,7 @@ export class CatalogCache {
       maxSize: maxBytes,
       // Whenever an entry leaves (dropped, evicted or replaced): its text and its place in the index go too.
       dispose: (entry, key) => {
-        encodedTexts.delete(entry.text);
+        dropText(entry.text);
         for (const group of entry.groups) {
           this.keysByGroup.get(group)?.delete(key);
           const usage = this.usage.get(group)!;
@@ -172,7 +191,7 @@ export class CatalogCache {
       usage.bytes += size;
     }
     serialized.set(result.data, text);
-    encodedTexts.set(text, bytes);
+    keepText(text, bytes);
   }
 
   get size(): number {
