@@ -1,0 +1,98 @@
+import 'reflect-metadata';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import pino from 'pino';
+import { boot } from '../src/app/runtime';
+import { createApp } from '../src/app/server';
+import { loadConfig } from '../src/config';
+import { projectRoot } from '../src/config/paths';
+import { startFloor } from './floor';
+import { scenarios } from './placement.bench';
+import type { BenchRequest } from './scenarios';
+
+/**
+ * `npm run build && node dist/bench/cpu.js`: the service's CPU time per request against its floor's, for each
+ * Placement scenario with a floor of its own, the load coming from another process (the autocannon command,
+ * N requests at 8 connections, default 1,000). This process's CPU time per request is far steadier than
+ * requests/s on a shared machine; the database server's CPU (the same SQL on both sides) is not counted. Each
+ * figure is the median of RUNS loads (default 3), the floor's and the service's interleaved.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: process.env.DATABASE_URL || 'pglite://memory',
+    AUTH_MODE: 'none',
+    LOG_LEVEL: 'error',
+  });
+  const runtime = await boot({ config, logger: pino({ level: 'error' }) });
+  const app = await createApp(runtime);
+  const url = await app.listen(0, '127.0.0.1');
+  const requests = Number(process.env.N ?? 1000);
+  const runs = Number(process.env.RUNS ?? 3);
+  const autocannon = join(projectRoot(), 'node_modules', '.bin', 'autocannon');
+  /** This process's CPU microseconds per request while `target` answers `requests` of `body`. */
+  const load = async (target: string, body: string) => {
+    const before = process.cpuUsage();
+    await new Promise<void>((resolve, reject) =>
+      execFile(
+        autocannon,
+        [
+          '-a',
+          String(requests),
+          '-c',
+          '8',
+          '-m',
+          'POST',
+          '-H',
+          'content-type=application/json',
+          '-b',
+          body,
+          target,
+        ],
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / requests;
+  };
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const rows: Record<string, string | number>[] = [];
+  try {
+    for (const scenario of scenarios) {
+      if (!scenario.floor) continue;
+      const prepared = scenario.setup ? await scenario.setup(runtime) : undefined;
+      const request: BenchRequest =
+        typeof scenario.request === 'function' ? scenario.request(prepared) : scenario.request;
+      const body = JSON.stringify(request);
+      const floor = await startFloor(runtime, scenario.floor(prepared));
+      try {
+        // Warm-up: JIT, plans.
+        await load(floor.url, body);
+        await load(url, body);
+        const floorUs: number[] = [];
+        const serviceUs: number[] = [];
+        for (let run = 0; run < runs; run += 1) {
+          floorUs.push(await load(floor.url, body));
+          serviceUs.push(await load(url, body));
+        }
+        rows.push({
+          scenario: scenario.name,
+          'floor µs/request': Math.round(median(floorUs)),
+          'service µs/request': Math.round(median(serviceUs)),
+          'floor / service': Number((median(floorUs) / median(serviceUs)).toFixed(3)),
+        });
+        console.log(JSON.stringify(rows[rows.length - 1]));
+      } finally {
+        await floor.close();
+      }
+    }
+  } finally {
+    await app.stop();
+  }
+  console.table(rows);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
