@@ -12,7 +12,7 @@ import type { BenchRequest } from './scenarios';
 
 /**
  * `npm run build && node dist/bench/cpu.js`: the service's CPU time per request against its floor's, for each
- * Placement scenario with a floor of its own, the load coming from another process (the autocannon command,
+ * Placement scenario (answered from the cache, or computed with CATALOG_CACHE_MB=0), the load coming from another process (the autocannon command,
  * N requests at 8 connections, default 1,000). This process's CPU time per request is far steadier than
  * requests/s on a shared machine; the database server's CPU (the same SQL on both sides) is not counted. Each
  * figure is the median of RUNS loads (default 3), the floor's and the service's interleaved.

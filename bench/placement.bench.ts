@@ -1,5 +1,5 @@
 import type { Runtime } from '../src/app/runtime';
-import type { FloorHandler } from './floor';
+import { validateTraitsFloor, type FloorHandler } from './floor';
 import { scenario, type Scenario } from './scenarios';
 
 /**
@@ -140,7 +140,7 @@ const providersFloor: FloorHandler = async (pool) => {
   return rows;
 };
 
-/** The four scenarios, each with Placement's figure, and the list scenarios with their own floors. */
+/** The four scenarios, each with Placement's figure and its own floor. */
 export const scenarios: readonly Scenario[] = [
   scenario({
     name: 'placement: validateTraits(AVX, SSE, CUSTOM_FOO)',
@@ -150,6 +150,8 @@ export const scenarios: readonly Scenario[] = [
       query: 'query ($names: [String!]!) { validateTraits(names: $names) { valid invalid } }',
       variables: { names: [AVX, 'HW_CPU_X86_SSE', 'CUSTOM_FOO'] },
     },
+    // The lookup behind it, on these names (the runner's first floor, on its own names).
+    floor: () => (pool, body) => validateTraitsFloor(pool, (body as { variables: unknown }).variables),
   }),
   scenario({
     name: 'placement: traits(first: 500) { nodes { name } } (366)',
