@@ -3,7 +3,7 @@ import type { FormattedExecutionResult, OperationDefinitionNode } from 'graphql'
 import { LRUCache } from 'lru-cache';
 import type { InstanceState } from '../common/changes';
 import type { Context } from '../common/context';
-import type { Metrics } from './observability';
+import type { Counter } from 'prom-client';
 import { DATA_GROUPS, type DataGroup } from '../common/module';
 
 /**
@@ -268,9 +268,16 @@ const pending = new WeakMap<object, { key: string; groups: readonly DataGroup[];
  * since their answer was computed, and keeps the answers computed without errors. Runs after parsing, validation, the query limits
  * and the input guard (the same document and variables pass them again every time), and before execution.
  */
+/** The counters the plugin feeds (observability.ts makes them; declared here so neither file imports the other). */
+export interface CatalogCacheCounters {
+  catalogCacheHits: Counter;
+  catalogCacheMisses: Counter;
+  catalogCacheGroupCounts: Counter<'kind' | 'group'>;
+}
+
 export function catalogCachePlugin(
   cacheable: ReadonlyMap<string, readonly DataGroup[]>,
-  metrics?: Pick<Metrics, 'catalogCacheHits' | 'catalogCacheMisses' | 'catalogCacheGroupCounts'>,
+  metrics?: CatalogCacheCounters,
 ): ApolloServerPlugin<Context> {
   // Each group's counters, bound once (a labelled inc would hash its labels at every request).
   const counted = (kind: 'hits' | 'misses') =>
