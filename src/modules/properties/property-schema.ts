@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { CompiledSchemas } from '../../common/compiled-schemas';
 import { InputError, type InputProblem } from '../../common/errors';
 import type { PropertySchema } from './property.entity';
+import { OPERATORS, PROPERTY_TITLE_MAX } from './property.keywords';
 
 /**
  * Validation of property definitions (Glance's "property" meta-schema, restricted): one function for the
@@ -9,8 +10,6 @@ import type { PropertySchema } from './property.entity';
  */
 
 const PRIMITIVE_TYPES = ['string', 'integer', 'number', 'boolean'] as const;
-export const OPERATORS = ['<or>', '<in>', '<all-in>'] as const;
-export const PROPERTY_TITLE_MAX = 255;
 
 const nonNegativeInteger = { type: 'integer', minimum: 0 };
 

@@ -1,4 +1,4 @@
-import { OPERATORS, PROPERTY_TITLE_MAX } from './property-schema';
+import { OPERATORS, PROPERTY_TITLE_MAX } from './property.keywords';
 
 const operatorList = OPERATORS.map((operator) => `"${operator}"`).join(', ');
 

@@ -1,0 +1,5 @@
+/** What a property definition's keywords allow: shared by its validation (property-schema) and its docs. */
+
+/** Glance's multi-value operators. */
+export const OPERATORS = ['<or>', '<in>', '<all-in>'] as const;
+export const PROPERTY_TITLE_MAX = 255;
