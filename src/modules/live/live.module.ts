@@ -5,5 +5,4 @@ import { createLiveResolver } from './live.resolver';
 export const liveModule = defineModule({
   name: 'live',
   resolvers: (nodeTypes) => [createLiveResolver(nodeTypes)],
-  changes: [],
 });

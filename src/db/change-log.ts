@@ -1,0 +1,103 @@
+import type { ChangeKind, ChangeRecord, ChangeVia, NamespaceSight } from '../common/changes';
+
+/** What can run a query: a DataSource, an EntityManager (a transaction's too). */
+export interface Queryable {
+  query(sql: string, parameters?: unknown[]): Promise<unknown>;
+}
+
+/** The columns of a change record, in the shape rowToRecord takes. */
+export const CHANGE_COLUMNS = `c.seq::text AS seq, c.txid::text AS txid, c.committed_at, c.kind, c.node_type,
+  c.node_key, c.contained, c.namespace_id::text AS namespace_id, c.via, c.actor_project, c.actor_user, c.namespace, c.owner, c.public,
+  c.resource_types, c.before, c.resource_type, c.project, c.data`;
+
+interface ChangeRow {
+  seq: string;
+  txid: string;
+  committed_at: Date;
+  kind: ChangeKind;
+  node_type: string;
+  node_key: string;
+  contained: boolean;
+  namespace_id: string | null;
+  via: ChangeVia;
+  actor_project: string | null;
+  actor_user: string | null;
+  namespace: string | null;
+  owner: string | null;
+  public: boolean | null;
+  resource_types: string[] | null;
+  before: NamespaceSight | null;
+  resource_type: string | null;
+  project: string | null;
+  data: Record<string, unknown> | null;
+}
+
+export function rowToRecord(row: ChangeRow): ChangeRecord {
+  return {
+    seq: row.seq,
+    txid: row.txid,
+    committedAt: row.committed_at,
+    kind: row.kind,
+    type: row.node_type,
+    key: row.node_key,
+    contained: row.contained,
+    actor: { via: row.via, project: row.actor_project, user: row.actor_user },
+    namespaceKey: row.namespace_id,
+    sight:
+      row.namespace == null
+        ? null
+        : {
+            namespace: row.namespace,
+            owner: row.owner!,
+            public: row.public!,
+            resourceTypes: row.resource_types ?? [],
+          },
+    before: row.before,
+    resourceType: row.resource_type,
+    project: row.project,
+    data: row.data ?? {},
+  };
+}
+
+/** The highest seq committed (0 before the first change). */
+export async function lastSeq(db: Queryable): Promise<string> {
+  const [row] = (await db.query(`SELECT last_seq::text AS seq FROM change_log_head`)) as { seq: string }[];
+  return row.seq;
+}
+
+/** The highest seq pruned: a cursor below it is expired (what came after it is gone). */
+export async function prunedThrough(db: Queryable): Promise<string> {
+  const [row] = (await db.query(`SELECT pruned_through::text AS seq FROM change_log_retention`)) as {
+    seq: string;
+  }[];
+  return row.seq;
+}
+
+/**
+ * The records committed after `after`, oldest first, by whole transactions (about `limit` records; a
+ * transaction is never cut): each with every record of its transaction (also those at or before `after`, when
+ * `after` is inside one), grouped as the feed delivers them.
+ */
+export async function transactionsAfter(
+  db: Queryable,
+  after: string,
+  limit: number,
+): Promise<{ records: ChangeRecord[]; transaction: ChangeRecord[] }[]> {
+  const rows = (await db.query(
+    `WITH page AS (SELECT txid FROM change_log WHERE seq > $1 ORDER BY seq LIMIT $2)
+     SELECT ${CHANGE_COLUMNS} FROM change_log c WHERE c.txid IN (SELECT txid FROM page) ORDER BY c.seq`,
+    [after, limit],
+  )) as ChangeRow[];
+  const groups: { records: ChangeRecord[]; transaction: ChangeRecord[] }[] = [];
+  for (const row of rows) {
+    const record = rowToRecord(row);
+    let group = groups.at(-1);
+    // A transaction's seqs are consecutive (numbered at once, at its commit).
+    const previous = group?.transaction.at(-1);
+    if (!previous || previous.txid !== record.txid || BigInt(previous.seq) + 1n !== BigInt(record.seq))
+      groups.push((group = { records: [], transaction: [] }));
+    group!.transaction.push(record);
+    if (BigInt(record.seq) > BigInt(after)) group!.records.push(record);
+  }
+  return groups.filter((g) => g.records.length > 0);
+}
