@@ -60,8 +60,11 @@ function within<T>(promise: Promise<T>, ms: number, late: T): Promise<T> {
  *   notifications (PGlite writes them into the output of the connection that committed). The pool's single
  *   connection LISTENs instead, and PostgreSQL delivers a session its own notifications after commit.
  *
+ * A notification carries a commit's highest seq; the feed then reads the change log after the last record it
+ * delivered (src/db/change-log.ts) and delivers the records, a transaction's together, in commit order.
+ *
  * When the connection is lost the feed says `lost`, then reconnects with backoff and says `ready` once it
- * LISTENs again: whatever was committed in between is not replayed.
+ * LISTENs again, starting from the log's head then: subscribers resume from their own cursors.
  *
  * A connection can also be lost silently: a NAT or firewall that forgets an idle connection drops its packets
  * without closing anything, and only TCP keepalive (about two hours) would notice. So the feed proves it is
