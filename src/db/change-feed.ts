@@ -184,7 +184,7 @@ export class ChangeFeed implements ChangeSource {
       do {
         this.behind = false;
         for (;;) {
-          const groups = await transactionsAfter(this.database.dataSource, this.delivered, READ_BATCH);
+          const groups = await transactionsAfter(this.logReader, this.delivered, READ_BATCH);
           if (!groups.length || this.stopped) break;
           for (const { records, transaction } of groups) {
             for (const change of records) this.emit({ type: 'change', change, transaction });
@@ -207,6 +207,14 @@ export class ChangeFeed implements ChangeSource {
   private get listenStatement(): string {
     return `LISTEN ${CHANGES_CHANNEL}; LISTEN ${this.heartbeatChannel}`;
   }
+
+  /**
+   * Reads the change log through the driver's pool, beside TypeORM: the instance's own background reads are not
+   * counted as the statements of whatever request runs meanwhile (QueryCounter).
+   */
+  private readonly logReader = {
+    query: async (sql: string, parameters?: unknown[]) => (await this.pool.query(sql, parameters)).rows,
+  };
 
   private get pool(): Pool {
     return (this.database.dataSource.driver as unknown as { master: Pool }).master;
@@ -257,7 +265,7 @@ export class ChangeFeed implements ChangeSource {
     if (this.stopped) return;
     // From now on: what was committed while not listening is not replayed by the feed (a subscription resumes
     // from its own cursor).
-    this.delivered = await lastSeq(this.database.dataSource);
+    this.delivered = await lastSeq(this.logReader);
     this.connected = true;
     this.readLog(); // a commit whose notification came while the head was read
     this.scheduleHeartbeat();
