@@ -9,6 +9,7 @@ import { CatalogVersion1763700600000 } from './1763700600000-catalog-version';
 import { UsageCountsAtCommit1763700700000 } from './1763700700000-usage-counts-at-commit';
 import { ResourceTypeVisibility1763700800000 } from './1763700800000-resource-type-visibility';
 import { DataVersions1763700900000 } from './1763700900000-data-versions';
+import { ChangeLog1763701000000 } from './1763701000000-change-log';
 
 /** Every migration, oldest first. Each module's tables arrive in their own migration, listed here. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   UsageCountsAtCommit1763700700000,
   ResourceTypeVisibility1763700800000,
   DataVersions1763700900000,
+  ChangeLog1763701000000,
 ];

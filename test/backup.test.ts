@@ -9,6 +9,7 @@ import { loadConfig } from '../src/config';
 import {
   BackupFileError,
   RestoreRefusedError,
+  CHANGE_LOG_HEAD_TABLE,
   DATA_VERSIONS_TABLE,
   VERSION_TABLE,
   checkBackup,
@@ -121,9 +122,18 @@ const dataVersionsOf = (contents: Record<string, string[]>) =>
   );
 
 const withoutVersion = (contents: Record<string, string[]>) => {
-  const { [VERSION_TABLE]: _version, [DATA_VERSIONS_TABLE]: _dataVersions, ...rest } = contents;
+  const {
+    [VERSION_TABLE]: _version,
+    [DATA_VERSIONS_TABLE]: _dataVersions,
+    [CHANGE_LOG_HEAD_TABLE]: _changeHead,
+    ...rest
+  } = contents;
   return rest;
 };
+
+/** The change log's highest seq. */
+const changeHeadOf = (contents: Record<string, string[]>) =>
+  Number((JSON.parse(contents[CHANGE_LOG_HEAD_TABLE][0]) as { last_seq: number }).last_seq);
 
 describe('backup and restore', () => {
   let source: TestApp;
@@ -244,6 +254,12 @@ describe('backup and restore', () => {
         const restored = await tableContents(runtime.database.dataSource);
         expect(withoutVersion(restored)).toEqual(withoutVersion(contents));
         expect(versionOf(restored)).toBeGreaterThan(Math.max(versionOf(before), versionOf(contents)));
+        // The change log goes on above both databases' numbers; every cursor of either has expired.
+        const [{ pruned }] = (await runtime.database.dataSource.query(
+          `SELECT pruned_through::int AS pruned FROM change_log_retention`,
+        )) as { pruned: number }[];
+        expect(pruned).toBeGreaterThanOrEqual(Math.max(changeHeadOf(before), changeHeadOf(contents)));
+        expect(changeHeadOf(restored)).toBeGreaterThan(pruned);
       } finally {
         await runtime.database.close();
       }

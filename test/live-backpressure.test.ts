@@ -1,9 +1,9 @@
 import { GraphQLError } from 'graphql';
 import pino from 'pino';
 import { createFormatError } from '../src/app/format-error';
-import { InstanceState, type Change, type ChangeSource, type FeedEvent } from '../src/common/changes';
+import { InstanceState, type ChangeRecord, type ChangeSource, type FeedEvent } from '../src/common/changes';
 import type { Context } from '../src/common/context';
-import { changeEvents, MAX_PENDING_EVENTS } from '../src/modules/live/live.resolver';
+import { changeEvents, MAX_PENDING_EVENTS, type Delivery } from '../src/modules/live/live.resolver';
 
 /** A feed this test drives by hand, as the instance's ChangeFeed drives it from PostgreSQL's notifications. */
 function manualFeed() {
@@ -15,11 +15,21 @@ function manualFeed() {
       return () => listeners.delete(listener);
     },
   };
-  const change = (n: number): Change => ({
-    topic: 'trait',
+  const change = (n: number): ChangeRecord => ({
+    seq: String(n + 1),
+    txid: String(n + 1),
+    committedAt: new Date(),
     kind: 'CREATED',
+    type: 'Trait',
     key: String(n),
-    name: `CUSTOM_${n}`,
+    contained: false,
+    actor: { via: 'graphql', project: 'p', user: null },
+    namespaceKey: null,
+    sight: null,
+    before: null,
+    resourceType: null,
+    project: null,
+    data: { name: `CUSTOM_${n}` },
   });
   return {
     listeners,
@@ -29,13 +39,16 @@ function manualFeed() {
     } as unknown as Context,
     commit: (from: number, count: number) => {
       for (let n = from; n < from + count; n += 1) {
-        for (const listener of listeners) listener({ type: 'change', change: change(n) });
+        for (const listener of listeners) {
+          const record = change(n);
+          listener({ type: 'change', change: record, transaction: [record] });
+        }
       }
     },
   };
 }
 
-const keyOf = async (_ctx: Context, change: Change) => change.key;
+const keyOf = async (_ctx: Context, { change }: Delivery) => change.key;
 
 describe('changeEvents: a subscriber that falls behind', () => {
   it(`gets every event, in order, while at most ${MAX_PENDING_EVENTS} wait`, async () => {

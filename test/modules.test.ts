@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { getMetadataStorage } from 'type-graphql';
 import { getMetadataArgsStorage } from 'typeorm';
@@ -7,7 +7,6 @@ import { entities } from '../src/app/entities';
 import { moduleCommands, modules } from '../src/app/modules';
 import { nodeTypes, resolvers } from '../src/app/schema';
 import { seeders } from '../src/app/seeds';
-import type { ModuleManifest } from '../src/common/module';
 import { moduleScenarios } from '../bench/modules';
 
 const MODULES_DIR = join(__dirname, '..', 'src', 'modules');
@@ -83,21 +82,6 @@ describe('module manifests', () => {
       'default-metadefs',
       'standard-traits',
     ]);
-  });
-
-  it('declare the change topics their services publish', () => {
-    for (const module of modules as readonly ModuleManifest[]) {
-      const published = new Set<string>();
-      for (const file of sourcesOf(module.name)) {
-        const text = readFileSync(join(MODULES_DIR, module.name, file), 'utf8');
-        for (const match of text.matchAll(/topic'?[:,]\s*'(\w+)'/g)) published.add(match[1]);
-        if (/publish(Catalog|Namespace)Change\(/.test(text)) published.add('catalog');
-      }
-      expect({ module: module.name, changes: [...published].sort() }).toEqual({
-        module: module.name,
-        changes: [...(module.changes ?? [])].sort(),
-      });
-    }
   });
 
   it('give the bench its scenarios by module, with no registration at import time', () => {

@@ -55,7 +55,7 @@ describe('trait name cache on the change feed', () => {
     expect((await validate(b, [name])).invalid).toEqual([name]);
     const added = nextFeedEvent(
       b,
-      (event) => event.type === 'change' && event.change.topic === 'trait' && event.change.name === name,
+      (event) => event.type === 'change' && event.change.type === 'Trait' && event.change.data.name === name,
     );
     const admin = await a.app.contextFor(headersOf(ADMIN));
     await traitService.sync(admin, [name]);

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../config';
-import { InstanceState } from '../common/changes';
+import { ACTOR_SETTING, InstanceState, type ChangeVia } from '../common/changes';
 import type { Context, TxContext } from '../common/context';
 import type { Authenticator, RequestInfo } from '../common/identity/authenticate';
 import type { Identity } from '../common/identity/identity';
@@ -25,12 +25,17 @@ export interface ContextDeps {
 
 const OFFLINE = new InstanceState();
 
-/** A context for an identity already known (CLI commands, seeds). */
+/**
+ * A context for an identity already known (CLI commands and seeds: `via` cli; a WebSocket's operations: graphql).
+ * Its transactions name the identity and `via` to the change log.
+ */
 export function contextFor(
   deps: Omit<ContextDeps, 'authenticate'>,
   identity: Identity,
   requestId: string = newRequestId(),
+  via: ChangeVia = 'cli',
 ): Context {
+  const actor = JSON.stringify({ via, project: identity.projectId, user: identity.userId ?? null });
   const base = {
     requestId,
     identity,
@@ -55,7 +60,10 @@ export function contextFor(
     async transaction(work) {
       for (let attempt = 1; ; attempt += 1) {
         try {
-          const result = await deps.dataSource.transaction((manager) => work(inTransaction(manager)));
+          const result = await deps.dataSource.transaction(async (manager) => {
+            await manager.query(`SELECT set_config('${ACTOR_SETTING}', $1, true)`, [actor]);
+            return work(inTransaction(manager));
+          });
           ctx.loaders.clearAll();
           return result;
         } catch (error) {
@@ -79,7 +87,7 @@ export async function createRequestContext(
   request: RequestInfo & { requestId?: string },
 ): Promise<Context> {
   const identity = await deps.authenticate(request);
-  return contextFor(deps, identity, request.requestId ?? requestIdOf(request.headers));
+  return contextFor(deps, identity, request.requestId ?? requestIdOf(request.headers), 'graphql');
 }
 
 /** The context of an HTTP request (its headers and peer address), answered with `requestId`. */

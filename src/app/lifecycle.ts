@@ -4,13 +4,17 @@ import type { Config } from '../config';
 import type { Context } from '../common/context';
 import { InstanceState } from '../common/changes';
 import { openChangeFeed, type ChangeFeed } from '../db/change-feed';
+import { startPruning } from '../db/change-log';
 import type { Database } from '../db/database';
 import type { HttpTransport } from '../http/server';
 import { observeInstance, type Metrics } from './observability';
 import type { SubscriptionServer } from './subscriptions';
 import type { Tracing } from './tracing';
 
-/** The instance's change feed (its LISTEN connection) and the caches that follow it, shown in /metrics. */
+/**
+ * The instance's change feed (its LISTEN connection) and the caches that follow it, shown in /metrics, and the
+ * pruning of the change log past CHANGE_RETENTION (every CHANGE_PRUNE_INTERVAL).
+ */
 export async function openInstance({
   config,
   database,
@@ -21,7 +25,7 @@ export async function openInstance({
   database: Database;
   logger: Logger;
   metrics: Metrics;
-}): Promise<{ changes: ChangeFeed; instance: InstanceState }> {
+}): Promise<{ changes: ChangeFeed; instance: InstanceState; stopPruning: () => Promise<void> }> {
   const changes = await openChangeFeed(database, logger, {
     heartbeatMs: config.live.feedHeartbeatMs,
     heartbeatTimeoutMs: config.live.feedHeartbeatTimeoutMs,
@@ -29,13 +33,17 @@ export async function openInstance({
   });
   const instance = new InstanceState(changes);
   observeInstance(metrics, { database, changes, instance });
-  return { changes, instance };
+  const stopPruning = startPruning(database.dataSource, logger, {
+    retentionMs: config.live.changeRetentionMs,
+    intervalMs: config.live.changePruneIntervalMs,
+  });
+  return { changes, instance, stopPruning };
 }
 
 /**
  * An instance's shutdown, once however often it is called: keeps serving for SHUTDOWN_DELAY_MS with every
  * response saying `Connection: close` (the caller has already failed readiness), closes the WebSockets, drains
- * HTTP (for up to SHUTDOWN_TIMEOUT_MS), then stops Apollo, the change feed and the database, and last sends the
+ * HTTP (for up to SHUTDOWN_TIMEOUT_MS), then stops Apollo, the change log's pruning, the change feed and the database, and last sends the
  * spans of all that.
  */
 export function stopInOrder({
@@ -45,6 +53,7 @@ export function stopInOrder({
   subscriptions,
   apollo,
   changes,
+  stopPruning,
   database,
   tracing,
 }: {
@@ -54,6 +63,7 @@ export function stopInOrder({
   subscriptions: SubscriptionServer;
   apollo: ApolloServer<Context>;
   changes: ChangeFeed;
+  stopPruning: () => Promise<void>;
   database: Database;
   tracing: Tracing | undefined;
 }): () => Promise<void> {
@@ -72,6 +82,7 @@ export function stopInOrder({
       const cut = await transport.drain(config.http.shutdownTimeoutMs);
       if (cut) logger.warn({ requests: cut }, 'shutdown timeout: requests still running were cut off');
       await apollo.stop();
+      await stopPruning();
       await changes.stop();
       await database.close();
       // Last: the spans of everything above are sent.

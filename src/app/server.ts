@@ -70,7 +70,7 @@ export async function createApp({ config, database, logger, spanExporter }: AppO
   const logged = new WeakSet<HTTPGraphQLRequest>();
   const apollo = await startApolloServer({ config, schema, logger, metrics, tracing, formatError, logged });
   if (tracing) traceQueries(database.dataSource, tracing.tracer);
-  const { changes, instance } = await openInstance({ config, database, logger, metrics });
+  const { changes, instance, stopPruning } = await openInstance({ config, database, logger, metrics });
   const authenticate = createAuthenticator(config, logger);
   const deps: ContextDeps = { config, dataSource: database.dataSource, logger, authenticate, instance };
 
@@ -108,7 +108,17 @@ export async function createApp({ config, database, logger, spanExporter }: AppO
     formatError,
   });
 
-  const stop = stopInOrder({ config, logger, transport, subscriptions, apollo, changes, database, tracing });
+  const stop = stopInOrder({
+    config,
+    logger,
+    transport,
+    subscriptions,
+    apollo,
+    changes,
+    stopPruning,
+    database,
+    tracing,
+  });
   return {
     config,
     logger,

@@ -342,7 +342,7 @@ export function attachSubscriptions(options: {
       async onSubscribe(ctx, id, payload) {
         const admitted: Admitted = {};
         const contextValue: WebSocketContext = {
-          ...contextFor(deps, ctx.extra.identity!, randomUUID()),
+          ...contextFor(deps, ctx.extra.identity!, randomUUID(), 'graphql'),
           [OVER_WEBSOCKET]: admitted,
         };
         const response = await apollo.executeOperation(

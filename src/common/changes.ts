@@ -1,35 +1,37 @@
 import type { TxContext } from './context';
 
 /**
- * The change feed: what a committed write tells every service instance. Services publish a change from
- * inside their transaction with PostgreSQL NOTIFY, so it is delivered only on commit (nothing for a rollback),
- * to every instance LISTENing on the same database. The payload is small (ids and what filtering and
- * visibility need); the node itself is loaded when a change is delivered, with the subscriber's identity.
+ * The change log and its feed. Every committed change of a node is recorded by database triggers, whatever
+ * wrote it (migration 1763701000000-change-log.ts): one record per node and transaction, numbered (`seq`) in
+ * commit order, with the actor the transaction names (`ACTOR_SETTING`). A commit that recorded changes NOTIFYs
+ * CHANGES_CHANNEL with its highest seq; each instance's feed then reads the records after the last it delivered
+ * and delivers them, a transaction's records together. The node itself is loaded when a change is delivered,
+ * with the subscriber's identity.
  */
 export const CHANGES_CHANNEL = 'metacatalog_changes';
 
+/** The transaction-local setting that names who writes (JSON of a ChangeActor); absent: via `sql`. */
+export const ACTOR_SETTING = 'metacatalog.actor';
+
 export type ChangeKind = 'CREATED' | 'UPDATED' | 'DELETED';
 
-/** A namespace, property definition, object or metadef tag, with its namespace as it was at the write. */
-export interface CatalogChange {
-  topic: 'catalog';
-  kind: ChangeKind;
-  /** The GraphQL node type (Namespace, PropertyDefinition, MetadefObject, MetadefTag). */
-  type: string;
-  /** The database key (the global id is derived from type and key). */
-  key: string;
-  namespace: string;
-  owner: string;
-  public: boolean;
-  /** The resource types the namespace is associated with. */
-  resourceTypes: string[];
-  /**
-   * The namespace as it was before the write, when the write changed who may see it or which subscriptions it
-   * matches (visibility, owner, name, resource type associations): a subscriber who saw it then but not now is
-   * told it is gone, one who sees it only now that it arrived.
-   */
-  before?: NamespaceSight;
+/** The way a change came in. */
+export type ChangeVia = 'graphql' | 'cli' | 'import' | 'sql';
+
+/** Who made a change: the caller's project and user (null for SQL by hand), and the way in. */
+export interface ChangeActor {
+  via: ChangeVia;
+  project: string | null;
+  user: string | null;
 }
+
+/** The node types of the catalog: a namespace and what is in it (visibility is the namespace's). */
+export const CATALOG_NODE_TYPES: readonly string[] = [
+  'Namespace',
+  'PropertyDefinition',
+  'MetadefObject',
+  'MetadefTag',
+];
 
 /** What decides whether a subscriber sees a namespace and whether its filters match it. */
 export interface NamespaceSight {
@@ -39,39 +41,46 @@ export interface NamespaceSight {
   resourceTypes: string[];
 }
 
-export interface TraitChange {
-  topic: 'trait';
+/** One record of the change log: what one committed transaction did to one node. */
+export interface ChangeRecord {
+  /** The cursor: numbers grow in commit order (a decimal string: a bigint). */
+  seq: string;
+  /** The transaction (its records are delivered together). */
+  txid: string;
+  committedAt: Date;
   kind: ChangeKind;
+  /** The GraphQL node type. */
+  type: string;
+  /** The database key (the global id is derived from type and key). */
   key: string;
-  name: string;
+  /**
+   * Told by its container's record (what went with its namespace, an object's properties): subscriptions skip
+   * it; the log keeps it, so that every id that went is there.
+   */
+  contained: boolean;
+  actor: ChangeActor;
+  /** Catalog nodes: the database key of their namespace. */
+  namespaceKey: string | null;
+  /** Catalog nodes: their namespace as the transaction left it (as it was, when it went). */
+  sight: NamespaceSight | null;
+  /** A namespace's sight before the transaction, when the transaction changed it (see live's catalogChanged). */
+  before: NamespaceSight | null;
+  /** Resources: their type and project. */
+  resourceType: string | null;
+  project: string | null;
+  /** What else the node type records: a trait's name; a provider's uuid, name and generation; a resource's uuid. */
+  data: Record<string, unknown>;
 }
-
-/** A provider created, renamed, moved (parent changed), deleted, or its traits changed (UPDATED). */
-export interface ProviderChange {
-  topic: 'provider';
-  kind: ChangeKind;
-  key: string;
-  uuid: string;
-  generation: number;
-}
-
-/** A resource, its tags or its properties changed. */
-export interface ResourceChange {
-  topic: 'resource';
-  kind: ChangeKind;
-  key: string;
-  uuid: string;
-  resourceType: string;
-  project: string;
-}
-
-export type Change = CatalogChange | TraitChange | ProviderChange | ResourceChange;
 
 /**
- * What the feed tells its listeners: a committed change, or that it lost its database connection (changes may
- * have been missed: drop caches, tell subscribers), or that it listens again after a loss (reload).
+ * What the feed tells its listeners: a committed change (with every record of its transaction), or that it lost
+ * its database connection (changes may have been missed: drop caches, tell subscribers), or that it listens
+ * again after a loss (reload).
  */
-export type FeedEvent = { type: 'change'; change: Change } | { type: 'lost' } | { type: 'ready' };
+export type FeedEvent =
+  | { type: 'change'; change: ChangeRecord; transaction: readonly ChangeRecord[] }
+  | { type: 'lost' }
+  | { type: 'ready' };
 
 /** The feed as services and resolvers see it (the composition root owns the connection). */
 export interface ChangeSource {
@@ -82,11 +91,11 @@ export interface ChangeSource {
 }
 
 /**
- * Publishes a change from inside the writing transaction (`tx` is a transaction's context): PostgreSQL keeps
- * the notification until commit and drops it on rollback. Payloads stay far below NOTIFY's 8000-byte limit.
+ * Names who writes in the transaction `tx` (a transaction's context) for the change log: `ctx.transaction` names
+ * the caller and the way in (GraphQL, the CLI); the Glance importer calls it again with `import`.
  */
-export async function publishChange(tx: TxContext, change: Change): Promise<void> {
-  await tx.db.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(change)]);
+export async function nameActor(tx: TxContext, actor: ChangeActor): Promise<void> {
+  await tx.db.query(`SELECT set_config('${ACTOR_SETTING}', $1, true)`, [JSON.stringify(actor)]);
 }
 
 /** A feed that never delivers anything (CLI commands, seeds): caches on it stay off. */

@@ -28,7 +28,7 @@ export interface Context {
 
 /**
  * The context inside `ctx.transaction(async (tx) => …)`: its `db` and `loaders` are the transaction's. Whatever
- * must run inside a transaction (writes, row and advisory locks, `publishChange`) takes a `TxContext`, so that
+ * must run inside a transaction (writes, row and advisory locks) takes a `TxContext`, so that
  * handing it the outer `Context` is a type error: with the embedded database's single connection, a query through
  * the outer context inside a transaction would wait for that connection until DATABASE_POOL_WAIT_MS. A `TxContext`
  * is a `Context`, so reads take either.

@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'LIMIT_EXCEEDED'
   | 'SERVICE_UNAVAILABLE'
+  | 'CURSOR_EXPIRED'
   | 'INTERNAL_SERVER_ERROR';
 
 /**
@@ -117,6 +118,21 @@ export class UnauthenticatedError extends AppError {
 export class ServiceUnavailableError extends AppError {
   constructor(message = 'The database is unavailable; try again shortly') {
     super('SERVICE_UNAVAILABLE', message);
+  }
+}
+
+/**
+ * A change cursor older than the change log's retention: what came after it is no longer recorded. Refetch what
+ * you show and subscribe (or list changes) again without `after`. `field` names the argument.
+ */
+export class CursorExpiredError extends AppError {
+  constructor(field = 'after') {
+    super(
+      'CURSOR_EXPIRED',
+      'This change cursor is older than the change log keeps (CHANGE_RETENTION): refetch what you show, then ' +
+        'subscribe again without `after`.',
+      { field },
+    );
   }
 }
 

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import type { Change } from './changes';
 import type { Boot } from './commands';
 import type { TxContext } from './context';
 import type { NodeType } from './relay/node';
@@ -36,9 +35,6 @@ export type TableRead = string | { readonly table: string; readonly staleness: s
 export const DATA_GROUPS = ['catalog', 'traits', 'providers'] as const;
 export type DataGroup = (typeof DATA_GROUPS)[number];
 
-/** A topic of the change feed (common/changes.ts). */
-export type ChangeTopic = Change['topic'];
-
 /**
  * What one module brings to the service, declared in `src/modules/<name>/<name>.module.ts`. The composition root
  * keeps one ordered list of manifests (src/app/modules.ts) and derives every other list from it: entities,
@@ -60,8 +56,12 @@ export interface ModuleManifest {
   readonly seeders?: readonly Seeder[];
   /** Its CLI commands (`register…Commands(program, boot)`). */
   readonly commands?: readonly CommandRegistrar[];
-  /** The topics of the change events its services publish (test/modules.test.ts checks the sources). */
-  readonly changes?: readonly ChangeTopic[];
+  /**
+   * Its Mutation fields that change no node when they succeed, so record nothing in the change log (a check, a
+   * dry run, an answer the caller already had). Every other mutation records at least one change when it
+   * succeeds (test/change-log-contract.test.ts, over every Mutation field of the schema).
+   */
+  readonly recordsNoChange?: readonly string[];
   /**
    * Its tables whose every write bumps a data group's version, by group (the triggers of the catalog-version and
    * data-versions migrations watch them; test/cache-rules.test.ts compares). Answers that read only such tables

@@ -12,6 +12,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { Migration, MigrationExecutor, type QueryRunner } from 'typeorm';
+import { ACTOR_SETTING } from '../common/changes';
 import { FEED_APPLICATION_NAME } from './change-feed';
 import { appliedMigrations, type Database } from './database';
 import { MIGRATION_LOCK } from './migrate';
@@ -52,6 +53,18 @@ export const VERSION_TABLE = 'catalog_version';
  * same way: never below the number the database had, so no cache holds an answer under the number it ends with.
  */
 export const DATA_VERSIONS_TABLE = 'data_versions';
+
+/**
+ * The change log (migrations/1763701000000-change-log.ts) is not carried: a restore is recorded as what it is (its
+ * transaction records every node it restores as CREATED). Only the head's number is: it is restored to the
+ * greatest of the backup's and the database's, and every cursor up to it expires, so that a client resuming with
+ * a cursor of either database is told to refetch (CURSOR_EXPIRED) or, with the backup's last cursor exactly,
+ * receives the restore's records.
+ */
+export const CHANGE_LOG_HEAD_TABLE = 'change_log_head';
+export const CHANGE_LOG_TABLES = ['change_log', 'change_log_pending', 'change_log_retention'];
+/** Tables of a backup that hold bookkeeping, not contents: restored by their own rule, not counted. */
+const BOOKKEEPING_TABLES = [VERSION_TABLE, DATA_VERSIONS_TABLE, CHANGE_LOG_HEAD_TABLE];
 
 const FETCH_ROWS = 5000;
 const STAGE_ROWS = 1000;
@@ -119,7 +132,7 @@ async function tablesOf(db: Queryable): Promise<string[]> {
         AND relkind IN ('r', 'p') AND relpersistence = 'p' AND relname <> 'migrations'
       ORDER BY relname`,
   )) as { name: string }[];
-  return rows.map((row) => row.name);
+  return rows.map((row) => row.name).filter((name) => !CHANGE_LOG_TABLES.includes(name));
 }
 
 /** A table's stored columns (generated ones are computed again on insert). */
@@ -416,8 +429,7 @@ async function insertOrder(db: Queryable, tables: string[]): Promise<string[]> {
 async function contentsOf(db: Queryable): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of await tablesOf(db)) {
-    if (RECOMPUTED_TABLES.includes(table) || table === VERSION_TABLE || table === DATA_VERSIONS_TABLE)
-      continue;
+    if (RECOMPUTED_TABLES.includes(table) || BOOKKEEPING_TABLES.includes(table)) continue;
     const [{ count }] = (await db.query(`SELECT count(*)::int AS count FROM ${ident(table)}`)) as {
       count: number;
     }[];
@@ -450,6 +462,18 @@ async function currentDataVersions(db: Queryable): Promise<Record<string, string
     version: string;
   }[];
   return Object.fromEntries(rows.map((row) => [row.name, row.version]));
+}
+
+/** The change log's highest seq; null before its migration. */
+async function currentChangeHead(db: Queryable): Promise<string | null> {
+  const [{ exists }] = (await db.query(`SELECT to_regclass($1) IS NOT NULL AS exists`, [
+    ident(CHANGE_LOG_HEAD_TABLE),
+  ])) as { exists: boolean }[];
+  if (!exists) return null;
+  const rows = (await db.query(`SELECT last_seq::text AS seq FROM ${ident(CHANGE_LOG_HEAD_TABLE)}`)) as {
+    seq: string;
+  }[];
+  return rows[0]?.seq ?? null;
 }
 
 /**
@@ -506,6 +530,10 @@ export async function restoreBackup(
     }
     await runner.startTransaction();
     try {
+      // The change log records the restored nodes as the CLI's doing.
+      await runner.query(`SELECT set_config('${ACTOR_SETTING}', $1, true)`, [
+        JSON.stringify({ via: 'cli', project: null, user: null }),
+      ]);
       const summary = await load(database, runner, backup, applied.length);
       await runner.commitTransaction();
       // Fresh tables: statistics for the planner now, not after the first slow queries.
@@ -532,6 +560,7 @@ async function load(
   if (database.kind === 'postgres') await runner.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
   const previousVersion = await currentVersion(runner);
   const previousDataVersions = await currentDataVersions(runner);
+  const previousChangeHead = await currentChangeHead(runner);
 
   const executor = new MigrationExecutor(database.dataSource, runner);
   executor.transaction = 'none';
@@ -602,7 +631,7 @@ async function load(
     };
   };
   const inserted = (await insertOrder(runner, [...byTable.keys()])).filter(
-    (table) => !RECOMPUTED_TABLES.includes(table) && table !== VERSION_TABLE && table !== DATA_VERSIONS_TABLE,
+    (table) => !RECOMPUTED_TABLES.includes(table) && !BOOKKEEPING_TABLES.includes(table),
   );
   for (const table of inserted) {
     const { list, values } = listsOf(table);
@@ -648,6 +677,16 @@ async function load(
           SET version = greatest(v.version, r.version, ($1::jsonb ->> v.name)::bigint)
          FROM ${sourceOf(DATA_VERSIONS_TABLE)} WHERE v.name = r.name`,
       [JSON.stringify(previousDataVersions)],
+    );
+  }
+  if (byTable.has(CHANGE_LOG_HEAD_TABLE)) {
+    await runner.query(
+      `UPDATE ${ident(CHANGE_LOG_HEAD_TABLE)} h SET last_seq = greatest(h.last_seq, r.last_seq, $1::bigint)
+         FROM ${sourceOf(CHANGE_LOG_HEAD_TABLE)}`,
+      [previousChangeHead ?? '0'],
+    );
+    await runner.query(
+      `UPDATE change_log_retention SET pruned_through = (SELECT last_seq FROM change_log_head)`,
     );
   }
   const rows = Object.fromEntries(sections.map((section) => [section.table, section.rows]));

@@ -3,13 +3,16 @@ import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, type Notification, type Pool, type PoolClient } from 'pg';
 import type { Logger } from 'pino';
-import { CHANGES_CHANNEL, type Change, type ChangeSource, type FeedEvent } from '../common/changes';
+import { CHANGES_CHANNEL, type ChangeSource, type FeedEvent } from '../common/changes';
+import { lastSeq, transactionsAfter } from './change-log';
 import type { Database } from './database';
 
 /** The application_name of the PostgreSQL feed connection (how an operator, or a test, finds it). */
 export const FEED_APPLICATION_NAME = 'metacatalog-feed';
 
 const MAX_BACKOFF_MS = 5000;
+/** How many change records one read of the log takes (whole transactions: one may take more). */
+const READ_BATCH = 500;
 /** How long stop() lets a healthy feed connection end politely before cutting it. */
 const END_GRACE_MS = 1000;
 
@@ -57,8 +60,11 @@ function within<T>(promise: Promise<T>, ms: number, late: T): Promise<T> {
  *   notifications (PGlite writes them into the output of the connection that committed). The pool's single
  *   connection LISTENs instead, and PostgreSQL delivers a session its own notifications after commit.
  *
+ * A notification carries a commit's highest seq; the feed then reads the change log after the last record it
+ * delivered (src/db/change-log.ts) and delivers the records, a transaction's together, in commit order.
+ *
  * When the connection is lost the feed says `lost`, then reconnects with backoff and says `ready` once it
- * LISTENs again: whatever was committed in between is not replayed.
+ * LISTENs again, starting from the log's head then: subscribers resume from their own cursors.
  *
  * A connection can also be lost silently: a NAT or firewall that forgets an idle connection drops its packets
  * without closing anything, and only TCP keepalive (about two hours) would notice. So the feed proves it is
@@ -91,6 +97,11 @@ export class ChangeFeed implements ChangeSource {
   private awaited: { token: string; settle: (back: boolean) => void } | undefined;
   private sent = 0;
   private received = 0;
+  /** The highest seq delivered (or, after a (re)connection, the head then: what came before is not replayed). */
+  private delivered = '0';
+  /** The log being read (one read at a time); `behind`: a notification came meanwhile, read again. */
+  private reading: Promise<void> | undefined;
+  private behind = false;
 
   constructor(
     private readonly database: Database,
@@ -139,6 +150,7 @@ export class ChangeFeed implements ChangeSource {
       clearTimeout(cut);
     }
     await this.reconnecting;
+    await this.reading;
   }
 
   private emit(event: FeedEvent): void {
@@ -157,20 +169,52 @@ export class ChangeFeed implements ChangeSource {
       if (awaited && message.payload === awaited.token) awaited.settle(true);
       return;
     }
-    if (message.channel !== CHANGES_CHANNEL || !message.payload) return;
-    let change: Change;
-    try {
-      change = JSON.parse(message.payload) as Change;
-    } catch {
-      this.logger.warn({ payload: message.payload.slice(0, 200) }, 'unreadable change notification ignored');
+    if (message.channel !== CHANGES_CHANNEL || !this.connected) return;
+    // The payload is the commit's highest seq; the records are read from the log, after the last delivered.
+    this.readLog();
+  };
+
+  /** Reads the log after the last delivered record and delivers what it finds, a transaction at a time. */
+  private readLog(): void {
+    if (this.reading) {
+      this.behind = true;
       return;
     }
-    this.emit({ type: 'change', change });
-  };
+    this.reading = (async () => {
+      do {
+        this.behind = false;
+        for (;;) {
+          const groups = await transactionsAfter(this.logReader, this.delivered, READ_BATCH);
+          if (!groups.length || this.stopped) break;
+          for (const { records, transaction } of groups) {
+            for (const change of records) this.emit({ type: 'change', change, transaction });
+            this.delivered = records.at(-1)!.seq;
+          }
+        }
+      } while (this.behind && !this.stopped);
+    })()
+      .catch((error: unknown) =>
+        this.logger.error({ err: error }, 'change feed: reading the change log failed'),
+      )
+      .finally(() => (this.reading = undefined));
+  }
+
+  /** The highest seq this feed has delivered. */
+  get deliveredSeq(): string {
+    return this.delivered;
+  }
 
   private get listenStatement(): string {
     return `LISTEN ${CHANGES_CHANNEL}; LISTEN ${this.heartbeatChannel}`;
   }
+
+  /**
+   * Reads the change log through the driver's pool, beside TypeORM: the instance's own background reads are not
+   * counted as the statements of whatever request runs meanwhile (QueryCounter).
+   */
+  private readonly logReader = {
+    query: async (sql: string, parameters?: unknown[]) => (await this.pool.query(sql, parameters)).rows,
+  };
 
   private get pool(): Pool {
     return (this.database.dataSource.driver as unknown as { master: Pool }).master;
@@ -219,7 +263,11 @@ export class ChangeFeed implements ChangeSource {
       this.client = client;
     }
     if (this.stopped) return;
+    // From now on: what was committed while not listening is not replayed by the feed (a subscription resumes
+    // from its own cursor).
+    this.delivered = await lastSeq(this.logReader);
     this.connected = true;
+    this.readLog(); // a commit whose notification came while the head was read
     this.scheduleHeartbeat();
   }
 

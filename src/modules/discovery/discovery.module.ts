@@ -6,7 +6,7 @@ export const discoveryModule = defineModule({
   name: 'discovery',
   resolvers: [DiscoveryResolver],
   nodeTypes: [discoveredPropertyNode],
-  changes: [],
+
   reads: {
     DiscoveredProperty: ['discovered_properties', 'discovered_property_values'],
     // Its definition in the catalog (the returned PropertyDefinition declares its own table).

@@ -34,6 +34,12 @@ export abstract class ChangeEvent {
     description: 'Global id of the changed node (what `node(id:)` takes; evict it on DELETED).',
   })
   id: string;
+
+  @Field({
+    description:
+      "This event's change cursor: pass it as `after` to resume the subscription after it (also `changes(after:)`).",
+  })
+  cursor: string;
 }
 
 @ObjectType({

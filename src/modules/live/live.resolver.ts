@@ -1,11 +1,18 @@
 import { Arg, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
-import { madeFrom, type Change, type FeedEvent, type NamespaceSight } from '../../common/changes';
+import {
+  CATALOG_NODE_TYPES,
+  madeFrom,
+  type ChangeRecord,
+  type FeedEvent,
+  type NamespaceSight,
+} from '../../common/changes';
 import type { Context } from '../../common/context';
-import { AppError } from '../../common/errors';
+import { AppError, CursorExpiredError } from '../../common/errors';
 import { encodeGlobalId } from '../../common/relay/global-id';
 import type { Node, NodeType } from '../../common/relay/node';
 import { UUIDScalar } from '../../common/scalars';
 import { Visibility } from '../../common/visibility';
+import { prunedThrough, transactionsAfter } from '../../db/change-log';
 import { canSee } from '../namespaces/namespace.policy';
 import { Resource } from '../resources/resource.entity';
 import { ResourceProvider } from '../resource-providers/resource-provider.entity';
@@ -17,9 +24,19 @@ import {
   ResourceProviderChangeEvent,
   TraitChangeEvent,
 } from './live.events';
+import { decodeChangeCursor, encodeChangeCursor } from './change-cursor';
+
+/** A committed change (with every record of its transaction), as a subscription sees it. */
+export interface Delivery {
+  change: ChangeRecord;
+  transaction: readonly ChangeRecord[];
+}
 
 /** Turns a committed change into what this subscriber receives, or null when it must not (or need not) see it. */
-type Deliver<T> = (ctx: Context, change: Change) => Promise<T | null>;
+type Deliver<T> = (ctx: Context, delivery: Delivery) => Promise<T | null>;
+
+/** How many change records a resumed subscription reads from the log at a time. */
+const BACKLOG_BATCH = 200;
 
 /**
  * How far a subscriber may fall behind (events committed but not yet sent to it, because its connection does not
@@ -34,12 +51,22 @@ export const MAX_PENDING_EVENTS = 1000;
  * database as it is now). The iteration ends when the feed is lost (the WebSocket layer then closes the
  * connection with 4503, see app/subscriptions.ts), and fails with SERVICE_UNAVAILABLE when the subscriber
  * falls more than MAX_PENDING_EVENTS behind (graphql-ws sends that subscription an `error`; the others go on).
+ *
+ * With `after` (a seq), it first reads what was committed after it from the change log, then goes on with the
+ * feed: it listens before it reads, and skips what the feed brings that it has already read, so nothing is missed
+ * and nothing is sent twice.
  */
-export function changeEvents<T>(ctx: Context, deliver: Deliver<T>): AsyncIterableIterator<T> {
+export function changeEvents<T>(ctx: Context, deliver: Deliver<T>, after?: string): AsyncIterableIterator<T> {
   const pending: FeedEvent[] = [];
   let wake: (() => void) | undefined;
   let done = false;
   let overflowed = false;
+  /** The log after this seq is still to be read (a resumed subscription, until it caught up). */
+  let backlogAfter = after;
+  let backlog: Delivery[] = [];
+  let resuming = true;
+  /** The highest seq this subscription went through (what the feed brings at or below it was read already). */
+  let seen = after === undefined ? undefined : BigInt(after);
   const stop = ctx.instance.changes.listen((event) => {
     if (pending.length >= MAX_PENDING_EVENTS) {
       // Nothing more is kept for it; next() reports why.
@@ -53,10 +80,31 @@ export function changeEvents<T>(ctx: Context, deliver: Deliver<T>): AsyncIterabl
     done = true;
     stop();
     pending.length = 0;
+    backlog = [];
     wake?.();
     return { done: true, value: undefined };
   };
   if (!ctx.instance.changes.live) finish();
+  /** The next delivery: from the log while a resumed subscription catches up, then from the feed. */
+  const nextDelivery = async (): Promise<Delivery | 'lost' | undefined> => {
+    while (!backlog.length && backlogAfter !== undefined) {
+      const groups = await transactionsAfter(ctx.db, backlogAfter, BACKLOG_BATCH, { resuming });
+      resuming = false;
+      if (!groups.length) backlogAfter = undefined;
+      for (const { records, transaction } of groups) {
+        for (const change of records) backlog.push({ change, transaction });
+        backlogAfter = records.at(-1)!.seq;
+      }
+    }
+    const read = backlog.shift();
+    if (read) return read;
+    const event = pending.shift();
+    if (!event) return undefined;
+    if (event.type === 'lost') return 'lost';
+    if (event.type !== 'change') return nextDelivery();
+    if (seen !== undefined && BigInt(event.change.seq) <= seen) return nextDelivery();
+    return event;
+  };
   const iterator: AsyncIterableIterator<T> = {
     [Symbol.asyncIterator]: () => iterator,
     async next() {
@@ -69,18 +117,20 @@ export function changeEvents<T>(ctx: Context, deliver: Deliver<T>): AsyncIterabl
               'them as fast as they were committed) and was ended: subscribe again, and fetch what you show.',
           );
         }
-        const event = pending.shift();
-        if (!event) {
+        const delivery = await nextDelivery();
+        if (done) break;
+        if (delivery === 'lost') return finish();
+        if (!delivery) {
           await new Promise<void>((resolve) => (wake = resolve));
           wake = undefined;
           continue;
         }
-        if (event.type === 'lost') return finish();
-        if (event.type !== 'change') continue;
+        if (seen !== undefined) seen = BigInt(delivery.change.seq);
         ctx.loaders.clearAll();
-        const value = await deliver(ctx, event.change);
+        const value = await deliver(ctx, delivery);
         if (value === null || done) continue;
-        if (typeof value === 'object') madeFrom(value, event);
+        // Values made from the feed's event are shared by subscribers who see alike (app/subscriptions.ts).
+        if (typeof value === 'object' && 'type' in delivery) madeFrom(value, delivery as FeedEvent);
         return { done: false, value };
       }
       return { done: true, value: undefined };
@@ -107,11 +157,81 @@ function lazy<T>(work: () => Promise<T>): Promise<T> {
   } as Promise<T>;
 }
 
-/** The subscription field's resolver just passes on what the iterator produced. */
+/**
+ * The subscription field's resolver just passes on what the iterator produced. `after`: a change cursor to resume
+ * from (CURSOR_EXPIRED when the log no longer reaches back to it).
+ */
 const subscribe =
   <T>(deliver: (args: Record<string, unknown>) => Deliver<T>) =>
-  ({ context, args }: SubscribeResolverData<unknown, Record<string, unknown>, Context>) =>
-    changeEvents(context, deliver(args));
+  async ({ context, args }: SubscribeResolverData<unknown, Record<string, unknown>, Context>) => {
+    const after = args.after == null ? undefined : decodeChangeCursor(args.after as string);
+    if (after !== undefined && BigInt(after) < BigInt(await prunedThrough(context.db))) {
+      throw new CursorExpiredError();
+    }
+    return changeEvents(context, deliver(args), after);
+  };
+
+/** The `after` argument of every subscription. */
+const AFTER_DOCS =
+  'Resume after this change cursor (the `cursor` of the last event received): first what was committed after it, in commit order, then live events, with no gap and no duplicate, on any instance. CURSOR_EXPIRED when it is older than the change log keeps (CHANGE_RETENTION): refetch and subscribe without it. BAD_USER_INPUT when it is not a change cursor.';
+
+/**
+ * The catalog events of one transaction: what went with its namespace and an object's properties are told by
+ * their container; a namespace created, changed or deleted tells everything in it that the transaction changed;
+ * several changes inside one namespace (bulk writes, an import) are one UPDATED event of the namespace. Each
+ * event is sent with the last record it stands for (its cursor), so that resuming after it skips exactly those.
+ */
+interface CatalogEvent {
+  kind: ChangeKind;
+  type: string;
+  key: string;
+  sight: NamespaceSight;
+  before: NamespaceSight | null;
+}
+const catalogEventsOf = new WeakMap<readonly ChangeRecord[], Map<string, CatalogEvent>>();
+
+function catalogEvents(transaction: readonly ChangeRecord[]): Map<string, CatalogEvent> {
+  let events = catalogEventsOf.get(transaction);
+  if (events) return events;
+  events = new Map();
+  const byNamespace = new Map<string, ChangeRecord[]>();
+  for (const record of transaction) {
+    if (record.contained || !record.sight || !CATALOG_NODE_TYPES.includes(record.type)) continue;
+    const namespace = record.type === 'Namespace' ? record.key : String(record.namespaceKey);
+    byNamespace.set(namespace, [...(byNamespace.get(namespace) ?? []), record]);
+  }
+  for (const [namespaceKey, records] of byNamespace) {
+    const last = records.at(-1)!;
+    const own = records.find((record) => record.type === 'Namespace');
+    if (own) {
+      events.set(last.seq, {
+        kind: own.kind as ChangeKind,
+        type: own.type,
+        key: own.key,
+        sight: own.sight!,
+        before: own.before,
+      });
+    } else if (records.length > 1) {
+      events.set(last.seq, {
+        kind: ChangeKind.UPDATED,
+        type: 'Namespace',
+        key: namespaceKey,
+        sight: last.sight!,
+        before: null,
+      });
+    } else {
+      events.set(last.seq, {
+        kind: last.kind as ChangeKind,
+        type: last.type,
+        key: last.key,
+        sight: last.sight!,
+        before: null,
+      });
+    }
+  }
+  catalogEventsOf.set(transaction, events);
+  return events;
+}
 
 /** The live queries: change events of the catalog, traits, providers and resources (API.md, Subscriptions). */
 export function createLiveResolver(types: readonly NodeType[]) {
@@ -122,7 +242,7 @@ export function createLiveResolver(types: readonly NodeType[]) {
    * deleted (a later write may have deleted it too) or no longer visible. Whether the event is sent at all
    * is decided on what the change says about the time it committed, so every commit is told exactly once.
    */
-  const load = (ctx: Context, change: Change, type: string): Promise<Node | null> =>
+  const load = (ctx: Context, change: { kind: string; key: string }, type: string): Promise<Node | null> =>
     change.kind === 'DELETED'
       ? Promise.resolve(null)
       : lazy(() => fetchers.get(type)?.(ctx, change.key) ?? Promise.resolve(null));
@@ -136,53 +256,61 @@ export function createLiveResolver(types: readonly NodeType[]) {
         visibility: state.public ? Visibility.PUBLIC : Visibility.PRIVATE,
         owner: state.owner,
       });
-    return async (ctx, change) => {
-      if (change.topic !== 'catalog') return null;
+    return async (ctx, { change: record, transaction }) => {
+      const change = catalogEvents(transaction).get(record.seq);
+      if (!change) return null;
       // As the change left it (at commit), and as it was before when the write changed that.
-      const now = sees(ctx, change);
+      const now = sees(ctx, change.sight);
       const then = change.before ? sees(ctx, change.before) : now;
       if (!now && !then) return null;
       // Out of the subscriber's sight (made private, another owner, renamed, dissociated): gone, for it.
       // Into its sight: arrived, for it.
-      const kind = !now ? ChangeKind.DELETED : !then ? ChangeKind.CREATED : (change.kind as ChangeKind);
+      const kind = !now ? ChangeKind.DELETED : !then ? ChangeKind.CREATED : change.kind;
       return {
         kind,
         id: encodeGlobalId(change.type, change.key),
+        cursor: encodeChangeCursor(record.seq),
         nodeType: change.type,
-        namespace: now ? change.namespace : change.before!.namespace,
-        node: load(ctx, { ...change, kind }, change.type),
+        namespace: now ? change.sight.namespace : change.before!.namespace,
+        node: load(ctx, { kind, key: change.key }, change.type),
       };
     };
   };
 
-  const trait = (): Deliver<TraitChangeEvent> => async (ctx, change) => {
-    if (change.topic !== 'trait') return null;
-    return {
-      kind: change.kind as ChangeKind,
-      id: encodeGlobalId(Trait.nodeType, change.key),
-      name: change.name,
-      trait: load(ctx, change, Trait.nodeType) as Promise<Trait | null>,
+  const trait =
+    (): Deliver<TraitChangeEvent> =>
+    async (ctx, { change }) => {
+      // Created or deleted (a trait made standard is not told).
+      if (change.type !== Trait.nodeType || change.contained || change.kind === 'UPDATED') return null;
+      return {
+        kind: change.kind as ChangeKind,
+        id: encodeGlobalId(Trait.nodeType, change.key),
+        cursor: encodeChangeCursor(change.seq),
+        name: String(change.data.name),
+        trait: load(ctx, change, Trait.nodeType) as Promise<Trait | null>,
+      };
     };
-  };
 
   const provider =
     (args: Record<string, unknown>): Deliver<ResourceProviderChangeEvent> =>
-    async (ctx, change) => {
-      if (change.topic !== 'provider') return null;
-      if (args.uuid != null && args.uuid !== change.uuid) return null;
+    async (ctx, { change }) => {
+      if (change.type !== ResourceProvider.nodeType || change.contained) return null;
+      const { uuid, generation } = change.data as { uuid: string; generation: number };
+      if (args.uuid != null && args.uuid !== uuid) return null;
       return {
         kind: change.kind as ChangeKind,
         id: encodeGlobalId(ResourceProvider.nodeType, change.key),
-        uuid: change.uuid,
-        generation: change.generation,
+        cursor: encodeChangeCursor(change.seq),
+        uuid,
+        generation,
         resourceProvider: load(ctx, change, ResourceProvider.nodeType) as Promise<ResourceProvider | null>,
       };
     };
 
   const resource =
     (args: Record<string, unknown>): Deliver<ResourceChangeEvent> =>
-    async (ctx, change) => {
-      if (change.topic !== 'resource') return null;
+    async (ctx, { change }) => {
+      if (change.type !== Resource.nodeType || change.contained) return null;
       if (args.resourceType != null && args.resourceType !== change.resourceType) return null;
       if (args.projectId != null && args.projectId !== change.project) return null;
       // Another project's resource is never told, deleted or not.
@@ -190,9 +318,10 @@ export function createLiveResolver(types: readonly NodeType[]) {
       return {
         kind: change.kind as ChangeKind,
         id: encodeGlobalId(Resource.nodeType, change.key),
-        uuid: change.uuid,
-        resourceType: change.resourceType,
-        projectId: change.project,
+        cursor: encodeChangeCursor(change.seq),
+        uuid: String(change.data.uuid),
+        resourceType: change.resourceType!,
+        projectId: change.project!,
         resource: load(ctx, change, Resource.nodeType) as Promise<Resource | null>,
       };
     };
@@ -206,6 +335,8 @@ export function createLiveResolver(types: readonly NodeType[]) {
     })
     catalogChanged(
       @Root() event: CatalogChangeEvent,
+      @Arg('after', () => String, { nullable: true, description: AFTER_DOCS })
+      _after?: string,
       @Arg('namespace', () => String, {
         nullable: true,
         description: 'Only changes in this namespace (by name); all visible namespaces when omitted.',
@@ -224,7 +355,11 @@ export function createLiveResolver(types: readonly NodeType[]) {
       description: 'Traits created or deleted, on any instance.',
       subscribe: subscribe(trait),
     })
-    traitChanged(@Root() event: TraitChangeEvent): TraitChangeEvent {
+    traitChanged(
+      @Root() event: TraitChangeEvent,
+      @Arg('after', () => String, { nullable: true, description: AFTER_DOCS })
+      _after?: string,
+    ): TraitChangeEvent {
       return event;
     }
 
@@ -235,6 +370,8 @@ export function createLiveResolver(types: readonly NodeType[]) {
     })
     resourceProviderChanged(
       @Root() event: ResourceProviderChangeEvent,
+      @Arg('after', () => String, { nullable: true, description: AFTER_DOCS })
+      _after?: string,
       @Arg('uuid', () => UUIDScalar, {
         nullable: true,
         description: 'Only this provider (no descendants); every provider when omitted.',
@@ -251,6 +388,8 @@ export function createLiveResolver(types: readonly NodeType[]) {
     })
     resourceChanged(
       @Root() event: ResourceChangeEvent,
+      @Arg('after', () => String, { nullable: true, description: AFTER_DOCS })
+      _after?: string,
       @Arg('resourceType', () => String, {
         nullable: true,
         description: 'Only resources of this type (e.g. OS::Nova::Server).',

@@ -2,11 +2,7 @@ import type { Context, TxContext } from '../../common/context';
 import { ConflictError, InputError, NotFoundError, ProblemList, checkText } from '../../common/errors';
 import type { Namespace } from '../namespaces/namespace.entity';
 import { assertNotProtected, assertWithinQuota } from '../namespaces/namespace.policy';
-import {
-  namespaceService,
-  publishCatalogChange,
-  publishNamespaceChange,
-} from '../namespaces/namespace.service';
+import { namespaceService } from '../namespaces/namespace.service';
 import { METADEF_TAG_NAME_MAX, MetadefTag } from './metadef-tag.entity';
 import { tagDescendantsByPk } from './metadef-tag.loaders';
 
@@ -132,7 +128,6 @@ export class MetadefTagService {
       const tag = await repository.save(
         repository.create({ namespaceId: namespace.pk, name, parentId: parentTag?.pk ?? null }),
       );
-      await publishCatalogChange(tx, 'CREATED', { type: MetadefTag.nodeType, key: tag.pk }, namespace.pk);
       return tag;
     });
   }
@@ -165,7 +160,6 @@ export class MetadefTagService {
         names.map((name) => ({ name })),
         'names',
       );
-      await publishNamespaceChange(tx, 'UPDATED', namespace);
       return tags;
     });
   }
@@ -201,7 +195,6 @@ export class MetadefTagService {
         }
       }
       const saved = await tx.db.getRepository(MetadefTag).save(tag);
-      await publishCatalogChange(tx, 'UPDATED', { type: MetadefTag.nodeType, key: saved.pk }, namespace.pk);
       return saved;
     });
   }
@@ -227,7 +220,6 @@ export class MetadefTagService {
       assertNotProtected(namespace, 'its tags');
       const repository = tx.db.getRepository(MetadefTag);
       await repository.update({ parentId: tag.pk }, { parentId: tag.parentId });
-      await publishCatalogChange(tx, 'DELETED', { type: MetadefTag.nodeType, key: tag.pk }, namespace.pk);
       await repository.delete({ pk: tag.pk });
       return true;
     });
@@ -238,7 +230,6 @@ export class MetadefTagService {
       const namespace = await namespaceService.requireWritable(tx, namespaceName);
       assertNotProtected(namespace, 'its tags');
       const result = await tx.db.getRepository(MetadefTag).delete({ namespaceId: namespace.pk });
-      if (result.affected) await publishNamespaceChange(tx, 'UPDATED', namespace);
       return result.affected ?? 0;
     });
   }

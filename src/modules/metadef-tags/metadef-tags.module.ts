@@ -8,7 +8,7 @@ export const metadefTagsModule = defineModule({
   entities: [MetadefTag],
   resolvers: [NamespaceTagsResolver, MetadefTagResolver],
   nodeTypes: [metadefTagNode],
-  changes: ['catalog'],
+
   versionedTables: { catalog: ['metadef_tags'] },
   reads: { MetadefTag: ['metadef_tags'], 'Query.metadefTag': ['metadef_tags', 'namespaces'] },
 });

@@ -7,5 +7,4 @@ export const metadefsIoModule = defineModule({
   name: 'metadefs-io',
   seeders: [defaultMetadefsSeeder],
   commands: [registerMetadefCommands],
-  changes: ['catalog'],
 });

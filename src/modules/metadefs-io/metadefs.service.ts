@@ -9,7 +9,8 @@ import { NamespaceResourceType } from '../namespaces/namespace-resource-type.ent
 import { Visibility } from '../../common/visibility';
 import { Namespace } from '../namespaces/namespace.entity';
 import { associationsByNamespacePk } from '../namespaces/namespace.loaders';
-import { namespaceService, publishNamespaceChange } from '../namespaces/namespace.service';
+import { namespaceService } from '../namespaces/namespace.service';
+import { nameActor } from '../../common/changes';
 import {
   namespaceDocumentService,
   type NamespaceDocument,
@@ -218,10 +219,11 @@ export class MetadefsService {
     warnings: string[] = [],
   ): Promise<'created' | 'merged' | 'replaced' | 'skipped'> {
     return ctx.transaction(async (tx) => {
+      // The change log records the importer's writes as such.
+      await nameActor(tx, { via: 'import', project: tx.identity.projectId, user: tx.identity.userId });
       const repository = tx.db.getRepository(Namespace);
       const existing = await repository.findOneBy({ name: doc.namespace });
       if (existing && options.overwrite) {
-        await publishNamespaceChange(tx, 'DELETED', existing);
         await repository.delete({ pk: existing.pk });
         await this.create(tx, doc, options, warnings);
         return 'replaced';
@@ -229,7 +231,6 @@ export class MetadefsService {
       if (existing && !options.merge) return 'skipped';
       if (existing) {
         await this.merge(tx, existing, doc, options, warnings);
-        await publishNamespaceChange(tx, 'UPDATED', existing);
         return 'merged';
       }
       await this.create(tx, doc, options, warnings);
@@ -381,7 +382,6 @@ export class MetadefsService {
   unload(ctx: Context): Promise<number> {
     return ctx.transaction(async (tx) => {
       const namespaces = await tx.db.getRepository(Namespace).find();
-      for (const namespace of namespaces) await publishNamespaceChange(tx, 'DELETED', namespace);
       await tx.db.createQueryBuilder().delete().from(Namespace).execute();
       return namespaces.length;
     });

@@ -5,5 +5,4 @@ import { NamespaceDocumentResolver } from './namespace-document.resolver';
 export const namespaceDocumentsModule = defineModule({
   name: 'namespace-documents',
   resolvers: [NamespaceDocumentResolver],
-  changes: [],
 });

@@ -1,4 +1,3 @@
-import { CHANGES_CHANNEL, type ChangeKind, type NamespaceSight } from '../../common/changes';
 import type { Context, TxContext } from '../../common/context';
 import { projectFor } from '../../common/identity/identity';
 import {
@@ -125,56 +124,6 @@ const nameTaken = (name: string) => () =>
 
 /** The advisory lock class of namespace creations by one owner (the other key is the owner's hash). */
 const NAMESPACE_QUOTA_LOCK = 7301948;
-
-/**
- * Publishes a change of a catalog node (a namespace or something in it) from inside the writing transaction,
- * with what subscribers filter and check visibility on: the namespace's name, owner, visibility and resource
- * types as they are now (call it before deleting a namespace). Delivered on commit only.
- */
-export async function publishCatalogChange(
-  tx: TxContext,
-  kind: ChangeKind,
-  node: { type: string; key: string | number },
-  namespacePk: number,
-  before?: NamespaceSight,
-): Promise<void> {
-  await tx.db.query(
-    `SELECT pg_notify($1, json_build_object(
-       'topic', 'catalog', 'kind', $2::text, 'type', $3::text, 'key', $4::text,
-       'namespace', n.name, 'owner', n.owner, 'public', n.visibility = 'public',
-       'resourceTypes', ${RESOURCE_TYPES_OF_N}, 'before', $6::json)::text)
-       FROM namespaces n WHERE n.id = $5`,
-    [CHANGES_CHANNEL, kind, node.type, String(node.key), namespacePk, before ? JSON.stringify(before) : null],
-  );
-}
-
-/** The names of the resource types namespace `n` is associated with, as a JSON array (SQL). */
-const RESOURCE_TYPES_OF_N = `COALESCE((SELECT json_agg(rt.name ORDER BY rt.name)
-                                        FROM namespace_resource_types nrt
-                                        JOIN resource_types rt ON rt.id = nrt.resource_type_id
-                                       WHERE nrt.namespace_id = n.id), '[]'::json)`;
-
-/** What decides who sees a namespace and which subscriptions match it, as it is now (before a write changes it). */
-async function sightOf(tx: TxContext, namespacePk: number): Promise<NamespaceSight> {
-  const [row] = await tx.db.query(
-    `SELECT n.name AS namespace, n.owner, n.visibility = 'public' AS public,
-            ${RESOURCE_TYPES_OF_N} AS "resourceTypes"
-       FROM namespaces n WHERE n.id = $1`,
-    [namespacePk],
-  );
-  return row as NamespaceSight;
-}
-
-/**
- * The namespace itself changed (or, for bulk writes, something in it): one event naming the namespace. `before`:
- * its sight before the write, when the write may have changed it (see CatalogChange.before).
- */
-export const publishNamespaceChange = (
-  tx: TxContext,
-  kind: ChangeKind,
-  namespace: Namespace,
-  before?: NamespaceSight,
-) => publishCatalogChange(tx, kind, { type: Namespace.nodeType, key: namespace.pk }, namespace.pk, before);
 
 export class NamespaceService {
   list(
@@ -339,7 +288,6 @@ export class NamespaceService {
         associations,
         (index) => `input.resourceTypeAssociations.${index}`,
       );
-      await publishNamespaceChange(tx, 'CREATED', namespace);
       return namespace;
     });
   }
@@ -348,7 +296,6 @@ export class NamespaceService {
     checkNamespaceFields(input);
     return ctx.transaction(async (tx) => {
       const namespace = await this.requireWritable(tx, name);
-      const before = await sightOf(tx, namespace.pk);
       for (const field of ['name', 'visibility', 'protected', 'owner'] as const) {
         if (input[field] === null) throw new InputError(`input.${field}`, 'cannot be null');
       }
@@ -371,7 +318,6 @@ export class NamespaceService {
       if (input.protected != null) namespace.protected = input.protected;
       if (input.owner != null) namespace.owner = input.owner;
       const saved = await withUniqueConflicts(repository.save(namespace), { namespaces_name_key: taken });
-      await publishNamespaceChange(tx, 'UPDATED', saved, before);
       return saved;
     });
   }
@@ -380,7 +326,6 @@ export class NamespaceService {
     return ctx.transaction(async (tx) => {
       const namespace = await this.requireWritable(tx, name);
       assertNotProtected(namespace, 'it');
-      await publishNamespaceChange(tx, 'DELETED', namespace);
       await tx.db.getRepository(Namespace).delete({ pk: namespace.pk });
       return true;
     });
@@ -392,9 +337,7 @@ export class NamespaceService {
     problems.throwIfAny();
     return ctx.transaction(async (tx) => {
       const namespace = await this.requireWritable(tx, name);
-      const before = await sightOf(tx, namespace.pk);
       const [association] = await this.insertAssociations(tx, namespace, [input], () => 'input');
-      await publishNamespaceChange(tx, 'UPDATED', namespace, before);
       return association;
     });
   }
@@ -409,10 +352,8 @@ export class NamespaceService {
       if (!existing)
         throw new NotFoundError(`Resource type association of namespace "${name}" with`, resourceType);
       assertNotProtected(namespace, 'its resource type associations');
-      const before = await sightOf(tx, namespace.pk);
       await repository.delete({ namespaceId: namespace.pk, resourceTypeId: existing.resourceTypeId });
       // Subscribers filtering by this resource type are told the namespace left their sight.
-      await publishNamespaceChange(tx, 'UPDATED', namespace, before);
       return true;
     });
   }

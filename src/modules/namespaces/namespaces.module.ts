@@ -9,7 +9,7 @@ export const namespacesModule = defineModule({
   entities: [Namespace, NamespaceResourceType],
   resolvers: [NamespaceResolver, ResourceTypeNamespacesResolver],
   nodeTypes: [namespaceNode],
-  changes: ['catalog'],
+
   versionedTables: { catalog: ['namespaces', 'namespace_resource_types'] },
   reads: {
     Namespace: ['namespaces', 'namespace_resource_types'],

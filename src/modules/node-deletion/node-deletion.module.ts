@@ -5,5 +5,4 @@ import { createNodeDeletionResolver } from './node-deletion.resolver';
 export const nodeDeletionModule = defineModule({
   name: 'node-deletion',
   resolvers: (nodeTypes) => [createNodeDeletionResolver(nodeTypes)],
-  changes: [],
 });

@@ -2,11 +2,7 @@ import type { Context, TxContext } from '../../common/context';
 import { ConflictError, NotFoundError, ProblemList, checkText } from '../../common/errors';
 import type { Namespace } from '../namespaces/namespace.entity';
 import { assertNotProtected, assertWithinQuota } from '../namespaces/namespace.policy';
-import {
-  namespaceService,
-  publishCatalogChange,
-  publishNamespaceChange,
-} from '../namespaces/namespace.service';
+import { namespaceService } from '../namespaces/namespace.service';
 import { PropertyDefinition } from './property.entity';
 import { checkProperties, propertyService, type CheckedProperty, type PropertyDoc } from './property.service';
 import { OBJECT_DESCRIPTION_MAX, OBJECT_NAME_MAX, MetadefObject } from './object.entity';
@@ -143,7 +139,6 @@ export class ObjectService {
         await propertyService.checkQuota(tx, namespace, object.properties.length);
       }
       const row = await this.insertChecked(tx, namespace, object);
-      await publishCatalogChange(tx, 'CREATED', { type: MetadefObject.nodeType, key: row.pk }, namespace.pk);
       return row;
     });
   }
@@ -159,12 +154,6 @@ export class ObjectService {
         throw new ConflictError(`Object "${object.name}" already exists in namespace "${namespace.name}"`);
       }
       const saved = await this.replace(tx, namespace, existing, object);
-      await publishCatalogChange(
-        tx,
-        'UPDATED',
-        { type: MetadefObject.nodeType, key: saved.pk },
-        namespace.pk,
-      );
       return saved;
     });
   }
@@ -201,12 +190,6 @@ export class ObjectService {
       const existing = await this.find(tx, namespace, name);
       if (!existing) throw new NotFoundError(`Object of namespace "${namespace.name}"`, name);
       assertNotProtected(namespace, 'its objects');
-      await publishCatalogChange(
-        tx,
-        'DELETED',
-        { type: MetadefObject.nodeType, key: existing.pk },
-        namespace.pk,
-      );
       await tx.db.getRepository(MetadefObject).delete({ pk: existing.pk });
       return true;
     });
@@ -217,7 +200,6 @@ export class ObjectService {
       const namespace = await namespaceService.requireWritable(tx, namespaceName);
       assertNotProtected(namespace, 'its objects');
       const result = await tx.db.getRepository(MetadefObject).delete({ namespaceId: namespace.pk });
-      if (result.affected) await publishNamespaceChange(tx, 'UPDATED', namespace);
       return result.affected ?? 0;
     });
   }

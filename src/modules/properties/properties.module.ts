@@ -21,7 +21,7 @@ export const propertiesModule = defineModule({
     PropertyMutationResolver,
   ],
   nodeTypes: [metadefObjectNode, propertyDefinitionNode],
-  changes: ['catalog'],
+
   versionedTables: { catalog: ['metadef_objects', 'metadef_properties'] },
   reads: {
     MetadefObject: ['metadef_objects'],

@@ -3,11 +3,7 @@ import type { Context, TxContext } from '../../common/context';
 import { ConflictError, NotFoundError, ProblemList, checkText } from '../../common/errors';
 import type { Namespace } from '../namespaces/namespace.entity';
 import { assertNotProtected, assertWithinQuota } from '../namespaces/namespace.policy';
-import {
-  namespaceService,
-  publishCatalogChange,
-  publishNamespaceChange,
-} from '../namespaces/namespace.service';
+import { namespaceService } from '../namespaces/namespace.service';
 import { checkPropertySchema, propertyInputToDoc } from './property-schema';
 import { PROPERTY_NAME_MAX, PropertyDefinition, type PropertySchema } from './property.entity';
 import type { PropertyDefinitionInput } from './property.inputs';
@@ -132,12 +128,6 @@ export class PropertyService {
         );
       }
       const [row] = await this.insert(tx, namespace, null, [property]);
-      await publishCatalogChange(
-        tx,
-        'CREATED',
-        { type: PropertyDefinition.nodeType, key: row.pk },
-        namespace.pk,
-      );
       return row;
     });
   }
@@ -160,12 +150,6 @@ export class PropertyService {
         );
       }
       const saved = await this.replace(tx, existing, property);
-      await publishCatalogChange(
-        tx,
-        'UPDATED',
-        { type: PropertyDefinition.nodeType, key: saved.pk },
-        namespace.pk,
-      );
       return saved;
     });
   }
@@ -187,12 +171,6 @@ export class PropertyService {
       const existing = await this.find(tx, namespace, name);
       if (!existing) throw new NotFoundError(`Property of namespace "${namespace.name}"`, name);
       assertNotProtected(namespace, 'its properties');
-      await publishCatalogChange(
-        tx,
-        'DELETED',
-        { type: PropertyDefinition.nodeType, key: existing.pk },
-        namespace.pk,
-      );
       await tx.db.getRepository(PropertyDefinition).delete({ pk: existing.pk });
       return true;
     });
@@ -206,7 +184,6 @@ export class PropertyService {
       const result = await tx.db
         .getRepository(PropertyDefinition)
         .delete({ namespaceId: namespace.pk, objectId: IsNull() });
-      if (result.affected) await publishNamespaceChange(tx, 'UPDATED', namespace);
       return result.affected ?? 0;
     });
   }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { SelectQueryBuilder } from 'typeorm';
-import { publishChange, type ChangeKind } from '../../common/changes';
 import type { Context, TxContext } from '../../common/context';
 import { checkText, ConflictError, InputError, NotFoundError, type InputProblem } from '../../common/errors';
 import { paginateRows, type Page, type PageArgs } from '../../common/relay/paginate';
@@ -55,17 +54,6 @@ function throwUnknownTraits(
 /** A provider's name: 1–RESOURCE_PROVIDER_NAME_MAX characters, single-line. */
 function checkProviderName(field: string, name: string): string {
   return checkText(field, name, { min: 1, max: RESOURCE_PROVIDER_NAME_MAX });
-}
-
-/** A provider created, renamed, moved or deleted, or its traits changed: with its generation, on commit. */
-function publishProviderChange(tx: TxContext, kind: ChangeKind, provider: ResourceProvider): Promise<void> {
-  return publishChange(tx, {
-    topic: 'provider',
-    kind,
-    key: String(provider.pk),
-    uuid: provider.uuid,
-    generation: provider.generation,
-  });
 }
 
 /** A provider name already in use: the write's CONFLICT, whether its check or the unique constraint found it. */
@@ -227,7 +215,6 @@ export class ResourceProviderService {
         { resource_providers_uuid_key: uuidTaken, resource_providers_name_key: nameTaken },
       );
       const created = await repository.findOneByOrFail({ pk: row.id });
-      await publishProviderChange(tx, 'CREATED', created);
       return created;
     });
   }
@@ -262,7 +249,6 @@ export class ResourceProviderService {
         { resource_providers_name_key: nameTaken },
       );
       const updated = await repository.findOneByOrFail({ pk: provider.pk });
-      await publishProviderChange(tx, 'UPDATED', updated);
       return updated;
     });
   }
@@ -279,7 +265,6 @@ export class ResourceProviderService {
         throw new ConflictError(`Resource provider "${uuid}" has children: delete or move them first`);
       }
       await tx.db.getRepository(ResourceProvider).delete({ pk: provider.pk });
-      await publishProviderChange(tx, 'DELETED', provider);
       return true;
     });
   }
@@ -323,11 +308,9 @@ export class ResourceProviderService {
     });
   }
 
-  /** The provider after a trait write; a change event with the new generation when the set changed. */
-  private async reloadAfterTraits(tx: TxContext, before: ResourceProvider): Promise<ResourceProvider> {
-    const after = await tx.db.getRepository(ResourceProvider).findOneByOrFail({ pk: before.pk });
-    if (after.generation !== before.generation) await publishProviderChange(tx, 'UPDATED', after);
-    return after;
+  /** The provider after a trait write (with its new generation when the set changed). */
+  private reloadAfterTraits(tx: TxContext, before: ResourceProvider): Promise<ResourceProvider> {
+    return tx.db.getRepository(ResourceProvider).findOneByOrFail({ pk: before.pk });
   }
 
   /** Makes the provider's traits exactly these; when that changes the set, its generation grows by one. */

@@ -9,7 +9,7 @@ export const resourceProvidersModule = defineModule({
   entities: [ResourceProvider, ResourceProviderTrait],
   resolvers: [ResourceProviderResolver],
   nodeTypes: [resourceProviderNode],
-  changes: ['provider'],
+
   versionedTables: { providers: ['resource_providers', 'resource_provider_traits'] },
   reads: {
     ResourceProvider: ['resource_providers', 'resource_provider_traits', 'traits'],

@@ -10,7 +10,7 @@ export const resourceTypesModule = defineModule({
   resolvers: [ResourceTypeResolver],
   nodeTypes: [resourceTypeNode],
   seeders: [resourceTypesSeeder],
-  changes: [],
+
   versionedTables: { catalog: ['resource_types'] },
   reads: {
     ResourceType: ['resource_types'],

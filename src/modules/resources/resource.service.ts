@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { CHANGES_CHANNEL, type ChangeKind } from '../../common/changes';
 import type { Context, TxContext } from '../../common/context';
 import { projectFor } from '../../common/identity/identity';
 import {
@@ -206,7 +205,6 @@ export class ResourceService {
       if (input.properties != null) {
         await this.writeProperties(tx, pk, type.pk, input.properties, 'input.properties');
       }
-      await this.publish(tx, 'CREATED', pk);
       return this.reload(tx, pk);
     });
   }
@@ -238,7 +236,6 @@ export class ResourceService {
   delete(ctx: Context, uuid: string): Promise<boolean> {
     return ctx.transaction(async (tx) => {
       const resource = await this.requireWritable(tx, uuid);
-      await this.publish(tx, 'DELETED', resource.pk);
       await tx.db.getRepository(Resource).delete({ pk: resource.pk });
       return true;
     });
@@ -323,20 +320,9 @@ export class ResourceService {
     return this.query(tx).where('r.id = :pk', { pk }).getOneOrFail();
   }
 
-  /** Marks the resource changed (its name, tags or properties): a new updated_at, and a change event. */
+  /** Marks the resource changed (its name, tags or properties): a new updated_at (one change record). */
   private async touch(tx: TxContext, pk: number): Promise<void> {
     await tx.db.query(`UPDATE resources SET updated_at = now() WHERE id = $1`, [pk]);
-    await this.publish(tx, 'UPDATED', pk);
-  }
-
-  /** Publishes a change of the resource, with its type and project (what subscribers filter on). */
-  private async publish(tx: TxContext, kind: ChangeKind, pk: number): Promise<void> {
-    await tx.db.query(
-      `SELECT pg_notify($1, json_build_object('topic', 'resource', 'kind', $2::text, 'key', r.id::text,
-         'uuid', r.uuid, 'resourceType', rt.name, 'project', r.project_id)::text)
-         FROM resources r JOIN resource_types rt ON rt.id = r.resource_type_id WHERE r.id = $3`,
-      [CHANGES_CHANNEL, kind, pk],
-    );
   }
 
   private async currentTags(tx: TxContext, pk: number): Promise<string[]> {

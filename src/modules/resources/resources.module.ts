@@ -19,7 +19,7 @@ export const resourcesModule = defineModule({
   ],
   resolvers: [ResourceResolver],
   nodeTypes: [resourceNode],
-  changes: ['resource'],
+
   reads: {
     Resource: ['resources', 'resource_tags', 'resource_properties'],
     AddTagPayload: [],

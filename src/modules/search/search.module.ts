@@ -6,7 +6,7 @@ import { PropertySearchResolver } from './property-search.resolver';
 export const searchModule = defineModule({
   name: 'search',
   resolvers: [PropertySearchResolver],
-  changes: [],
+
   reads: {
     PropertySearchHit: [],
     'Query.searchProperties': [

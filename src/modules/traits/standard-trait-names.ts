@@ -1,6 +1,6 @@
 import type { ChangeSource } from '../../common/changes';
 import type { Context } from '../../common/context';
-import { CUSTOM_TRAIT_NAME } from './trait.entity';
+import { CUSTOM_TRAIT_NAME, Trait } from './trait.entity';
 
 /**
  * The names of the standard traits, in memory, per service instance: what validateTraits answers without a
@@ -30,9 +30,11 @@ export class StandardTraitNames {
         return;
       }
       const { change } = event;
-      if (change.topic !== 'trait' || CUSTOM_TRAIT_NAME.test(change.name)) return;
-      if (change.kind === 'CREATED') this.names?.add(change.name);
-      if (change.kind === 'DELETED') this.names?.delete(change.name);
+      const name = change.data.name;
+      if (change.type !== Trait.nodeType || typeof name !== 'string' || CUSTOM_TRAIT_NAME.test(name)) return;
+      // A standard trait created, or a trait made standard (never undone).
+      if (change.kind !== 'DELETED') this.names?.add(name);
+      else this.names?.delete(name);
     });
   }
 

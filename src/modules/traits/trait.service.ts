@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { publishChange, type ChangeKind } from '../../common/changes';
-import type { Context, TxContext } from '../../common/context';
+import type { Context } from '../../common/context';
 import { ConflictError, InputError, NotFoundError } from '../../common/errors';
 import { seedsPath } from '../../common/paths';
 import { paginateRows, type Page, type PageArgs } from '../../common/relay/paginate';
@@ -51,15 +50,6 @@ export function describeSyncReport(report: TraitSyncReport): string {
     line += `; ${report.stale.length} standard traits in the database are no longer in seeds/${STANDARD_TRAITS_FILE} (kept, not deleted): ${report.stale.join(', ')}`;
   }
   return line;
-}
-
-/** Tells every instance (subscribers, trait name caches) that a trait was created or deleted, on commit. */
-function publishTraitChange(
-  tx: TxContext,
-  kind: ChangeKind,
-  trait: Pick<Trait, 'pk' | 'name'>,
-): Promise<void> {
-  return publishChange(tx, { topic: 'trait', kind, key: String(trait.pk), name: trait.name });
 }
 
 /** A traits row as a list reads it: what the operation selects, beside the key and name (the keyset). */
@@ -173,7 +163,6 @@ export class TraitService {
         [name],
       );
       const trait = await tx.db.getRepository(Trait).findOneByOrFail({ name });
-      if (inserted.length) await publishTraitChange(tx, 'CREATED', trait);
       return { trait, created: inserted.length > 0 };
     });
   }
@@ -202,7 +191,6 @@ export class TraitService {
         throw new ConflictError(`Trait "${name}" is still associated with resource providers`);
       }
       await tx.db.getRepository(Trait).delete({ pk: trait.pk });
-      await publishTraitChange(tx, 'DELETED', trait);
       return true;
     });
   }
@@ -218,7 +206,6 @@ export class TraitService {
          ON CONFLICT (name) DO NOTHING RETURNING id, name`,
         [names],
       );
-      for (const row of added) await publishTraitChange(tx, 'CREATED', { pk: row.id, name: row.name });
       await tx.db.query('UPDATE traits SET standard = true WHERE name = ANY($1) AND NOT standard', [names]);
       const stale: { name: string }[] = await tx.db.query(
         'SELECT name FROM traits WHERE standard AND NOT (name = ANY($1)) ORDER BY name',

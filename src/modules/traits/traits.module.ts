@@ -12,7 +12,7 @@ export const traitsModule = defineModule({
   nodeTypes: [traitNode],
   seeders: [standardTraitsSeeder],
   commands: [registerTraitCommands],
-  changes: ['trait'],
+
   versionedTables: { traits: ['traits'] },
   reads: {
     Trait: ['traits'],

@@ -6,7 +6,7 @@ import { ValidationResolver } from './validation.resolver';
 export const validationModule = defineModule({
   name: 'validation',
   resolvers: [ValidationResolver],
-  changes: [],
+
   reads: {
     MetadataValidation: [],
     MetadataError: [],

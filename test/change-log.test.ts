@@ -1,0 +1,134 @@
+import { ADMIN, project, startTestApp, unique, type TestApp } from './support/test-app';
+
+/**
+ * The change log written by triggers (migrations/1763701000000-change-log.ts): one record per node and
+ * transaction, numbered in commit order, with the actor, whatever wrote.
+ */
+const CREATE_NAMESPACE = `mutation ($input: CreateNamespaceInput!) { createNamespace(input: $input) { id } }`;
+
+interface Row {
+  seq: string;
+  txid: string;
+  kind: string;
+  node_type: string;
+  node_key: string;
+  contained: boolean;
+  via: string;
+  actor_project: string | null;
+  actor_user: string | null;
+  namespace: string | null;
+  public: boolean | null;
+}
+
+describe('change log', () => {
+  let t: TestApp;
+  const records = (namespace: string): Promise<Row[]> =>
+    t.app.database.dataSource.query(
+      `SELECT seq::text, txid::text, kind, node_type, node_key, contained, via, actor_project, actor_user,
+              namespace, public
+         FROM change_log WHERE namespace = $1 ORDER BY seq`,
+      [namespace],
+    );
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('records each node a mutation creates, with the actor, numbered consecutively in one transaction', async () => {
+    const ns = unique('NS');
+    const owner = project('log-owner');
+    await t.ok(
+      CREATE_NAMESPACE,
+      {
+        input: {
+          name: ns,
+          owner: owner.project,
+          properties: [{ name: 'a', title: 'a', type: 'STRING' }],
+          objects: [{ name: 'o', properties: [{ name: 'x', title: 'x', type: 'STRING' }] }],
+        },
+      },
+      ADMIN,
+    );
+    const rows = await records(ns);
+    expect(rows.map((row) => [row.kind, row.node_type, row.contained])).toEqual([
+      ['CREATED', 'Namespace', false],
+      ['CREATED', 'PropertyDefinition', false],
+      ['CREATED', 'MetadefObject', false],
+      // The object's property: told by its object.
+      ['CREATED', 'PropertyDefinition', true],
+    ]);
+    expect(new Set(rows.map((row) => row.txid)).size).toBe(1);
+    rows.forEach((row, i) => expect(BigInt(row.seq)).toBe(BigInt(rows[0].seq) + BigInt(i)));
+    for (const row of rows) {
+      expect(row).toMatchObject({ via: 'graphql', actor_project: ADMIN.project, actor_user: ADMIN.user });
+      expect(row).toMatchObject({ namespace: ns, public: false });
+    }
+  });
+
+  it('records every node that went with a deleted namespace (contained), and SQL by hand as via sql', async () => {
+    const ns = unique('NS');
+    await t.ok(CREATE_NAMESPACE, {
+      input: {
+        name: ns,
+        visibility: 'PUBLIC',
+        properties: [{ name: 'a', title: 'a', type: 'STRING' }],
+        objects: [{ name: 'o', properties: [{ name: 'x', title: 'x', type: 'STRING' }] }],
+      },
+    });
+    const created = await records(ns);
+    await t.app.database.dataSource.query(`DELETE FROM namespaces WHERE name = $1`, [ns]);
+    const deleted = (await records(ns)).slice(created.length);
+    // The namespace first (recorded before its row goes); what went with it in the cascade's order.
+    expect(deleted[0]).toMatchObject({
+      kind: 'DELETED',
+      node_type: 'Namespace',
+      contained: false,
+      via: 'sql',
+    });
+    const summary = (rows: Row[], kind: string) =>
+      rows
+        .map((row) => [kind, row.node_type, row.node_key, row.node_type !== 'Namespace', 'sql'].join(' '))
+        .sort();
+    expect(summary(deleted, 'DELETED')).toEqual(summary(created, 'DELETED'));
+    expect(deleted.map((row) => [row.kind, row.contained, row.via].join(' ')).sort()).toEqual(
+      deleted.map((row) => ['DELETED', row.node_type !== 'Namespace', 'sql'].join(' ')).sort(),
+    );
+    expect(deleted.every((row) => row.actor_project === null)).toBe(true);
+  });
+
+  it('a rolled-back transaction records nothing', async () => {
+    const ns = unique('NS');
+    const before = await t.app.database.dataSource.query(`SELECT last_seq::text AS seq FROM change_log_head`);
+    const failed = await t.gql(CREATE_NAMESPACE, {
+      input: {
+        name: ns,
+        properties: [{ name: 'bad', title: 'bad', type: 'INTEGER', minimum: 5, maximum: 1 }],
+      },
+    });
+    expect(failed.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect(await records(ns)).toEqual([]);
+    const runner = t.app.database.dataSource.createQueryRunner();
+    await runner.startTransaction();
+    await runner.query(`INSERT INTO namespaces (name, visibility, owner) VALUES ($1, 'public', 'x')`, [ns]);
+    await runner.rollbackTransaction();
+    await runner.release();
+    expect(await records(ns)).toEqual([]);
+    const after = await t.app.database.dataSource.query(`SELECT last_seq::text AS seq FROM change_log_head`);
+    expect(after).toEqual(before);
+  });
+
+  it('an update that changes nothing records nothing; one that does records the namespace once', async () => {
+    const ns = unique('NS');
+    await t.ok(CREATE_NAMESPACE, { input: { name: ns, visibility: 'PUBLIC' } });
+    const update = `mutation ($ns: String!, $input: UpdateNamespaceInput!) { updateNamespace(name: $ns, input: $input) { name } }`;
+    await t.ok(update, { ns, input: { visibility: 'PUBLIC' } });
+    expect(await records(ns)).toHaveLength(1);
+    await t.ok(update, { ns, input: { visibility: 'PRIVATE', displayName: 'shown' } });
+    const rows = await records(ns);
+    expect(rows.map((row) => [row.kind, row.node_type, row.public])).toEqual([
+      ['CREATED', 'Namespace', true],
+      ['UPDATED', 'Namespace', false],
+    ]);
+  });
+});
