@@ -43,9 +43,11 @@ async function main(): Promise<void> {
     }
   };
   let n = 0;
+  // Names of this run (the database may keep an earlier run's).
+  const runId = Date.now().toString(36);
   const round = async (withLog: boolean) => {
     await triggers(withLog);
-    const ns = `Bench::WriteCost${(n += 1)}`;
+    const ns = `Bench::WriteCost${runId}_${(n += 1)}`;
     await run(`mutation ($ns: String!) { createNamespace(input: { name: $ns }) { id } }`, { ns });
     const cpu = process.cpuUsage();
     const started = process.hrtime.bigint();
