@@ -227,9 +227,10 @@ export class ChangeLog1763701000000 implements MigrationInterface {
         RETURN NULL;
       END $fn$`);
     await q(`
-      CREATE FUNCTION change_log_resource_data(r resources) RETURNS jsonb LANGUAGE sql STABLE AS $fn$
-        SELECT jsonb_build_object('uuid', r.uuid, 'project', r.project_id,
-                 'resourceType', (SELECT name FROM resource_types WHERE id = r.resource_type_id))
+      CREATE FUNCTION change_log_resource_data(r_uuid uuid, r_project varchar, r_type integer) RETURNS jsonb
+      LANGUAGE sql STABLE AS $fn$
+        SELECT jsonb_build_object('uuid', r_uuid, 'project', r_project,
+                 'resourceType', (SELECT name FROM resource_types WHERE id = r_type))
       $fn$`);
     await q(`
       CREATE FUNCTION change_log_resource() RETURNS trigger LANGUAGE plpgsql AS $fn$
@@ -238,14 +239,15 @@ export class ChangeLog1763701000000 implements MigrationInterface {
         r resources := CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
       BEGIN
         INSERT INTO change_log_pending (kind, node_type, node_key, contained, data)
-        VALUES (kind, 'Resource', r.id::text, false, change_log_resource_data(r));
+        VALUES (kind, 'Resource', r.id::text, false, change_log_resource_data(r.uuid, r.project_id, r.resource_type_id));
         RETURN NULL;
       END $fn$`);
     await q(`
       CREATE FUNCTION change_log_resource_part() RETURNS trigger LANGUAGE plpgsql AS $fn$
       DECLARE
         rid integer := CASE WHEN TG_OP = 'DELETE' THEN OLD.resource_id ELSE NEW.resource_id END;
-        data jsonb := (SELECT change_log_resource_data(r) FROM resources r WHERE r.id = rid);
+        data jsonb := (SELECT change_log_resource_data(r.uuid, r.project_id, r.resource_type_id)
+                       FROM resources r WHERE r.id = rid);
       BEGIN
         IF data IS NULL THEN RETURN NULL; END IF; -- the resource went: its delete tells it
         INSERT INTO change_log_pending (kind, node_type, node_key, contained, data)
@@ -330,7 +332,7 @@ export class ChangeLog1763701000000 implements MigrationInterface {
     for (const fn of [
       'change_log_commit()',
       ...new Set(Object.values(CHANGE_LOG_TABLES).map((fn) => `${fn}()`)),
-      'change_log_resource_data(resources)',
+      'change_log_resource_data(uuid, varchar, integer)',
       'change_log_sight_of(integer)',
       'change_log_sight(integer)',
     ]) {
