@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { graphql } from '../gql';
 import type { NamespaceViewQuery } from '../gql/graphql';
 import { useLive } from '../live';
@@ -102,11 +102,13 @@ const SearchQuery = graphql(`
 `);
 
 const CatalogChangedSubscription = graphql(`
-  subscription CatalogChanged($resourceType: String) {
-    catalogChanged(resourceType: $resourceType) {
+  subscription CatalogChanged($resourceType: String, $after: String) {
+    catalogChanged(resourceType: $resourceType, after: $after) {
+      cursor
       kind
       id
       nodeType
+      namespace
     }
   }
 `);
@@ -280,11 +282,24 @@ export function DefinitionsScreen() {
     fetchPolicy: 'cache-and-network',
   });
   // The screen sees namespaces in the type's view, whose nodes have ids of their own (names with its prefix),
-  // not those the events name: what is shown is fetched again.
+  // not those the events name: what is shown is fetched again. The list only when a namespace itself changed
+  // (created, renamed, deleted, associated); the detail only when the change is in the namespace shown.
+  const shown = useRef(selected);
+  useEffect(() => {
+    shown.current = selected;
+  });
   useLive(
     CatalogChangedSubscription,
     { resourceType: resourceType || null },
-    { refetch: () => [NamespacesOfTypeQuery, NamespaceViewQuery, SearchQuery] },
+    {
+      refetch: ({ nodeType, namespace }) =>
+        nodeType === 'Namespace'
+          ? [NamespacesOfTypeQuery, NamespaceViewQuery, SearchQuery]
+          : namespace === shown.current
+            ? [NamespaceViewQuery, SearchQuery]
+            : [SearchQuery],
+      resync: [NamespacesOfTypeQuery, NamespaceViewQuery, SearchQuery],
+    },
   );
   return (
     <div>

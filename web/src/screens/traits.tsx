@@ -98,8 +98,9 @@ const TraitSuggestionsQuery = graphql(`
 `);
 
 const TraitChangedSubscription = graphql(`
-  subscription TraitChanged {
-    traitChanged {
+  subscription TraitChanged($after: String) {
+    traitChanged(after: $after) {
+      cursor
       kind
       id
       name
@@ -108,8 +109,9 @@ const TraitChangedSubscription = graphql(`
 `);
 
 const ProviderChangedSubscription = graphql(`
-  subscription ResourceProviderChanged {
-    resourceProviderChanged {
+  subscription ResourceProviderChanged($after: String) {
+    resourceProviderChanged(after: $after) {
+      cursor
       kind
       id
       resourceProvider {
@@ -373,6 +375,7 @@ export function TraitsScreen() {
     {},
     {
       refetch: () => [CustomTraitsQuery, BrowseTraitsQuery, TraitSuggestionsQuery, ValidateTraitsQuery],
+      resync: [CustomTraitsQuery, BrowseTraitsQuery, TraitSuggestionsQuery, ValidateTraitsQuery],
     },
   );
   // A provider's new name, parent, traits and generation come with the event, and a deleted one is evicted
@@ -388,6 +391,7 @@ export function TraitsScreen() {
           : kind === 'UPDATED' && traitFilter.current
             ? [ProvidersQuery]
             : [],
+      resync: [ProvidersQuery, ProviderTreeQuery],
     },
   );
   const [required, setRequired] = useState('');
