@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request, type WebSocket } from 'playwright-core';
 import { runMetacatalog, startMetacatalogServer, type ServerProcess } from '../support/processes';
 
 /**
@@ -1044,6 +1044,114 @@ it('Live across a server restart: Reconnecting…, then what changed while it wa
     await expectText(customTraits.locator('li'), 'CUSTOM_WHILE_AWAY');
     await expectLive();
   } finally {
+    for (const server of [first, restarted])
+      await server?.then(
+        (started) => started.stop(),
+        () => undefined,
+      );
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('Live resumes after a server restart: a CLI change made meanwhile arrives as an event, the screen is not fetched again', async () => {
+  // Its own server, on a port it keeps across the restart.
+  const dir = mkdtempSync(join(tmpdir(), 'explorer-e2e-resume-'));
+  const env = { DATA_DIR: dir, PORT: String(await freePort()) };
+  let restarted: Promise<ServerProcess> | undefined;
+  const first = startMetacatalogServer({ built: true, env });
+  /** The change events the page received, by subscription name, in order. */
+  const received = new Map<string, { cursor: string; kind: string; name?: string }[]>();
+  const names = new Map<string, string>();
+  const onSocket = (socket: WebSocket) => {
+    socket.on('framesent', ({ payload }) => {
+      const message =
+        typeof payload === 'string' ? (JSON.parse(payload) as SentMessage & { id?: string }) : {};
+      if (message.type === 'subscribe' && message.id)
+        names.set(message.id, String(message.payload?.operationName));
+    });
+    socket.on('framereceived', ({ payload }) => {
+      if (typeof payload !== 'string') return;
+      const message = JSON.parse(payload) as {
+        id?: string;
+        type?: string;
+        payload?: { data?: Record<string, { cursor: string; kind: string; name?: string }> };
+      };
+      if (message.type !== 'next' || !message.id || !message.payload?.data) return;
+      const name = names.get(message.id) ?? '';
+      received.set(name, [...(received.get(name) ?? []), ...Object.values(message.payload.data)]);
+    });
+  };
+  const sent: string[] = [];
+  const count = (request: Request) => {
+    if (!request.url().endsWith('/graphql')) return;
+    const body = request.postData();
+    sent.push(body ? String((JSON.parse(body) as { operationName?: string }).operationName) : request.url());
+  };
+  const lastCursor = (name: string) => received.get(name)?.at(-1)?.cursor;
+  page.on('websocket', onSocket);
+  try {
+    const started = await first;
+    const other = started.url.replace(/graphql$/, '');
+    const { data } = await started.gql<{ provider: { uuid: string } }>(
+      `mutation { provider: createResourceProvider(input: { name: "rp-resume" }) { uuid } }`,
+    );
+    const subscribed = Promise.all([subscribeSent('TraitChanged'), subscribeSent('ResourceProviderChanged')]);
+    await page.goto('about:blank');
+    await page.goto(`${other}#traits`);
+    const customTraits = page.getByRole('region', { name: 'Custom traits' });
+    await expectText(customTraits.locator('p'), 'No custom traits.');
+    await page.getByRole('button', { name: 'Find providers' }).click();
+    const providers = page.getByRole('table', { name: 'Providers' });
+    const traitsOf = providers.locator('tr', { hasText: 'rp-resume' }).locator('td:nth-child(3)');
+    await expectText(providers.locator('td'), 'rp-resume');
+    await subscribed;
+    await expectLive();
+
+    // Changes heard live: each subscription holds the cursor of its last event.
+    await started.gql(`mutation { createTrait(name: "CUSTOM_BEFORE") { created } }`);
+    await expectText(customTraits.locator('li'), 'CUSTOM_BEFORE');
+    await started.gql(
+      `mutation ($uuid: UUID!) {
+        setResourceProviderTraits(uuid: $uuid, generation: 0, traits: ["CUSTOM_BEFORE"]) { generation }
+      }`,
+      { uuid: data?.provider.uuid },
+    );
+    await expectText(traitsOf, /^CUSTOM_BEFORE$/);
+    const traitCursor = lastCursor('TraitChanged');
+    const providerCursor = lastCursor('ResourceProviderChanged');
+    expect(traitCursor).toEqual(expect.any(String));
+    expect(providerCursor).toEqual(expect.any(String));
+
+    await started.stop();
+    await expectText(page.getByRole('status', { name: 'Live updates' }), 'Reconnecting…');
+    // Written while no server runs (so no subscriber can hear it live), by the CLI.
+    const added = await runMetacatalog(['traits', 'add', 'CUSTOM_WHILE_AWAY'], { built: true, env });
+    expect(added.code).toBe(0);
+    page.on('request', count);
+    // Each subscription is sent again with the cursor of the last event it received.
+    const resumed = Promise.all([
+      subscribeSent('TraitChanged', { after: traitCursor }),
+      subscribeSent('ResourceProviderChanged', { after: providerCursor }),
+    ]);
+    restarted = startMetacatalogServer({ built: true, env });
+    await restarted;
+    await resumed;
+    await expectText(customTraits.locator('li'), 'CUSTOM_WHILE_AWAY');
+    await expectLive();
+    // It came as the event of the CLI's write, after the cursor the page resumed from.
+    expect(received.get('TraitChanged')?.at(-1)).toMatchObject({
+      kind: 'CREATED',
+      name: 'CUSTOM_WHILE_AWAY',
+    });
+    expect(lastCursor('TraitChanged')).not.toBe(traitCursor);
+    // Only what that event asks for was fetched: the providers list (which a refetch of the screen would ask
+    // for again) was not, and its row still shows what the page knew.
+    expect(sent).toContain('CustomTraits');
+    expect(sent).not.toContain('Providers');
+    expect(await traitsOf.textContent()).toBe('CUSTOM_BEFORE');
+  } finally {
+    page.off('request', count);
+    page.off('websocket', onSocket);
     for (const server of [first, restarted])
       await server?.then(
         (started) => started.stop(),
