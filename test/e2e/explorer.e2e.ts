@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -1053,7 +1054,7 @@ it('Live across a server restart: Reconnecting…, then what changed while it wa
   }
 });
 
-it('Live resumes after a server restart: a CLI change made meanwhile arrives as an event, the screen is not fetched again', async () => {
+it('Live resumes after a server restart: a CLI change made meanwhile arrives as an event, the screen is not fetched again; an expired cursor refetches', async () => {
   // Its own server, on a port it keeps across the restart.
   const dir = mkdtempSync(join(tmpdir(), 'explorer-e2e-resume-'));
   const env = { DATA_DIR: dir, PORT: String(await freePort()) };
@@ -1149,6 +1150,30 @@ it('Live resumes after a server restart: a CLI change made meanwhile arrives as 
     expect(sent).toContain('CustomTraits');
     expect(sent).not.toContain('Providers');
     expect(await traitsOf.textContent()).toBe('CUSTOM_BEFORE');
+
+    // Away again, and the change log pruned past both cursors (as CHANGE_RETENTION would): the server answers
+    // CURSOR_EXPIRED, and each view fetches its own queries again, then subscribes without a cursor.
+    await (await restarted).stop();
+    await expectText(page.getByRole('status', { name: 'Live updates' }), 'Reconnecting…');
+    expect((await runMetacatalog(['traits', 'add', 'CUSTOM_EXPIRED'], { built: true, env })).code).toBe(0);
+    pruneChangeLog(dir);
+    sent.length = 0;
+    const expiredCursor = lastCursor('TraitChanged');
+    const again = Promise.all([
+      subscribeSent('TraitChanged', { after: expiredCursor }),
+      subscribeSent('TraitChanged', { after: undefined }),
+      subscribeSent('ResourceProviderChanged', { after: undefined }),
+    ]);
+    restarted = startMetacatalogServer({ built: true, env });
+    const back = await restarted;
+    await again;
+    await expectText(customTraits.locator('li'), 'CUSTOM_EXPIRED');
+    await eventually(async () => sent.includes('Providers'));
+    await expectLive();
+    // Live again from there.
+    await back.gql(`mutation { createTrait(name: "CUSTOM_AFTER") { created } }`);
+    await expectText(customTraits.locator('li'), 'CUSTOM_AFTER');
+    expect(received.get('TraitChanged')?.at(-1)).toMatchObject({ kind: 'CREATED', name: 'CUSTOM_AFTER' });
   } finally {
     page.off('request', count);
     page.off('websocket', onSocket);
@@ -1160,6 +1185,20 @@ it('Live resumes after a server restart: a CLI change made meanwhile arrives as 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/**
+ * Marks every record of the change log of the embedded database in `dataDir` as pruned (what CHANGE_RETENTION
+ * does to old ones), by SQL, while no server runs: every cursor the page holds is then expired.
+ */
+function pruneChangeLog(dataDir: string): void {
+  const script = `import { PGlite } from '@electric-sql/pglite';
+const db = new PGlite(process.argv[1]);
+await db.query('UPDATE change_log_retention SET pruned_through = (SELECT max(seq) FROM change_log)');
+await db.close();`;
+  execFileSync(process.execPath, ['--input-type=module', '-e', script, join(dataDir, 'pgdata')], {
+    cwd: ROOT,
+  });
+}
 
 /** A port free on 127.0.0.1 right now. */
 function freePort(): Promise<number> {

@@ -216,6 +216,13 @@ class ResumingLink extends ApolloLink {
             observer.complete();
           },
           error: (error: unknown) => {
+            // Refused as a request error (an `error` message) rather than answered: the same.
+            if (Array.isArray(error) && expired({ errors: error as FormattedExecutionResult['errors'] })) {
+              subscription.cursor = undefined;
+              subscription.resync();
+              if (!closed) start();
+              return;
+            }
             if (error instanceof Error) return observer.error(error);
             const close = error as { code?: number; reason?: string } | undefined;
             if (close && typeof close === 'object' && 'code' in close) {
