@@ -160,6 +160,9 @@ export default tseslint.config(
           exceptions: {
             suffixes: ['Payload', 'Connection', 'Edge', 'Validation', 'View', 'Count'],
             types: [
+              // A change record is named by its cursor (not a node: it is never fetched or cached by id).
+              'Change',
+              'ChangeActor',
               'PageInfo',
               'DeletedNode',
               'MetadataError',

@@ -172,6 +172,12 @@ describe('forged cursors on every connection', () => {
         field: 'searchProperties',
         forwardOnly: true,
       },
+      {
+        name: 'changes',
+        query: `query (${FORWARD}) { changes(${FORWARD_ARGS}, filter: { types: ["Trait"] }) { ${PAGE} } }`,
+        field: 'changes',
+        forwardOnly: true,
+      },
     );
   });
   afterAll(() => t.close());
@@ -189,6 +195,7 @@ describe('forged cursors on every connection', () => {
       }
     }
     expect([...fields].sort()).toEqual([
+      'Query.changes',
       'Query.namespaces',
       'Query.resourceProviders',
       'Query.resourceTagUsage',

@@ -1,4 +1,5 @@
 import type { GraphQLFormattedError } from 'graphql';
+import { pruneChanges } from '../src/db/change-log';
 import { Client } from 'pg';
 import { createNamespace } from './support/factories';
 import { wsClient } from './support/subscriptions';
@@ -239,9 +240,10 @@ describe('error codes of the contract', () => {
     );
     const covered = new Set([
       ...cases().map((each) => each.expected.code),
-      // Below: a subscription over its limit, the pool wait, a bug masked.
+      // Below: a subscription over its limit, the pool wait, an expired change cursor, a bug masked.
       'LIMIT_EXCEEDED',
       'SERVICE_UNAVAILABLE',
+      'CURSOR_EXPIRED',
     ]);
     // INTERNAL_SERVER_ERROR is a bug: no request may produce it (database-outage.test.ts checks the masking).
     expect(documented.filter((code) => !covered.has(code))).toEqual(['INTERNAL_SERVER_ERROR']);
@@ -270,6 +272,30 @@ describe('error codes of the contract', () => {
         max: 1,
       });
       held.stop();
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it('a change cursor older than the log keeps is CURSOR_EXPIRED naming after', async () => {
+    await t.ok(CREATE_NAMESPACE, { input: { name: unique('Expiring') } });
+    const [{ seq }] = (await t.app.database.dataSource.query(
+      `SELECT min(seq)::text AS seq FROM change_log`,
+    )) as { seq: string }[];
+    await pruneChanges(t.app.database.dataSource, new Date(Date.now() + 60_000));
+    const client = wsClient(url.replace(/^http/, 'ws'), {
+      headers: headersOf(ADMIN) as Record<string, string>,
+    });
+    try {
+      const cursor = Buffer.from(JSON.stringify(['change', seq])).toString('base64url');
+      const expired = await client.run({
+        query: 'subscription ($after: String) { traitChanged(after: $after) { kind } }',
+        variables: { after: cursor },
+      });
+      // Refused by the field's subscribe: graphql-ws sends the execution result (errors, no data), then completes.
+      expect(expired.results).toHaveLength(1);
+      expect(expired.results[0].errors[0].extensions).toEqual({ code: 'CURSOR_EXPIRED', field: 'after' });
+      expect(expired.results[0].errors[0].message).toMatch(/subscribe again without `after`/);
     } finally {
       await client.dispose();
     }

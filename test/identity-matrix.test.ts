@@ -121,4 +121,35 @@ describe.each(Object.keys(MODES))('AUTH_MODE=%s: the identity matrix', (modeName
     });
     expect(outcome(body)).toBe(EXPECTED[role].writeTrait);
   });
+
+  it.each(ROLES)("%s: the private namespace in the change log (changes, a node's history)", async (role) => {
+    const body = await as(
+      role,
+      `query ($ns: String!) {
+        byName: changes(filter: { namespace: $ns }) { totalCount nodes { nodeType kind namespace } }
+        types: changes(filter: { types: ["ResourceType"] }) { totalCount }
+        namespace(name: $ns) { id }
+      }`,
+      { ns: namespace },
+    );
+    expect(body.errors).toBeUndefined();
+    const { byName, types } = body.data;
+    if (EXPECTED[role].read === 'seen') {
+      expect(byName.totalCount).toBeGreaterThan(0);
+      expect(byName.nodes[0]).toEqual({ nodeType: 'Namespace', kind: 'CREATED', namespace });
+      // Its history, by its id.
+      const history = await as(
+        role,
+        `query ($id: ID!) { changes(filter: { nodeId: $id }) { nodes { kind actor { via projectId } } } }`,
+        { id: body.data.namespace.id },
+      );
+      expect(history.data.changes.nodes[0]).toMatchObject({ kind: 'CREATED', actor: { via: 'GRAPHQL' } });
+    } else {
+      // Neither its records, nor their count.
+      expect(byName).toEqual({ totalCount: 0, nodes: [] });
+      expect(body.data.namespace).toBeNull();
+    }
+    // Resource types (and discovery keys) are the service's vocabulary: their changes are for admins.
+    expect(types.totalCount > 0).toBe(role === 'admin');
+  });
 });

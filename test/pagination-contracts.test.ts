@@ -149,3 +149,26 @@ describePaginationContract(
   },
   { forwardOnly: true },
 );
+
+describePaginationContract(
+  'changes',
+  async () => {
+    const t = await app();
+    const projectId = unique('pager');
+    const uuids: string[] = [];
+    for (const i of SEVEN) uuids.push(await createResource(t, { projectId, name: `r${i}` }));
+    return {
+      t,
+      list: {
+        query: `query ($first: Int, $after: String, $filter: ChangeFilter) {
+        changes(first: $first, after: $after, filter: $filter) { ${page('kind resourceType projectId node { ... on Resource { uuid } }')} }
+      }`,
+        field: 'changes',
+        variables: { filter: { project: projectId } },
+        expected: uuids,
+        key: (node) => (node.node as { uuid: string }).uuid,
+      },
+    };
+  },
+  { forwardOnly: true },
+);

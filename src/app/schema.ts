@@ -25,11 +25,13 @@ export const reads: ReadDeclarations = { ...moduleReads, ...appReads };
 /** The tables of the service's entities, each named in its @Entity (a declaration naming another is a typo). */
 export function entityTables(): ReadonlySet<string> {
   const classes = new Set<unknown>(entities);
-  return new Set(
-    getMetadataArgsStorage().tables.flatMap((table) =>
+  return new Set([
+    ...getMetadataArgsStorage().tables.flatMap((table) =>
       classes.has(table.target) && table.name ? [table.name] : [],
     ),
-  );
+    // Written by triggers and read in SQL (src/db/change-log.ts): no entity, never versioned (never cached).
+    'change_log',
+  ]);
 }
 
 let built: GraphQLSchema | undefined;

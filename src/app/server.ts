@@ -13,6 +13,7 @@ import { createAuthenticator } from '../common/identity/authenticate';
 import { metricsAllowed } from '../common/identity/secrets';
 import { InstanceState } from '../common/changes';
 import { openChangeFeed, type ChangeFeed } from '../db/change-feed';
+import { startPruning } from '../db/change-log';
 import type { Database } from '../db/database';
 import { traceQueries } from '../db/query-tracing';
 import { createRequestContext, type ContextDeps } from './context';
@@ -149,6 +150,10 @@ export async function createApp({
     connectTimeoutMs: config.database.connectTimeoutMs,
   });
   const instance = new InstanceState(changes);
+  const stopPruning = startPruning(database.dataSource, logger, {
+    retentionMs: config.live.changeRetentionMs,
+    intervalMs: config.live.changePruneIntervalMs,
+  });
   const deps: ContextDeps = {
     config,
     dataSource: database.dataSource,
@@ -289,6 +294,7 @@ export async function createApp({
         const cut = await drain(config.http.shutdownTimeoutMs);
         if (cut) logger.warn({ requests: cut }, 'shutdown timeout: requests still running were cut off');
         await apollo.stop();
+        await stopPruning();
         await changes.stop();
         await database.close();
         // Last: the spans of everything above are sent.

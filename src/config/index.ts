@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { authSettings, metricsSettings, type AuthConfig, type MetricsConfig } from './auth';
 import { PROXY_SECRET_HEADER } from './network';
-import { bool, ConfigError, int, oneOf, url, type Env } from './parse';
+import { bool, ConfigError, duration, int, oneOf, url, type Env } from './parse';
 import { projectRoot } from './paths';
 import { hasControlCharacter } from './text';
 import { tracingSettings, type TracingConfig } from './tracing';
@@ -95,6 +95,12 @@ export interface LiveConfig {
   feedHeartbeatTimeoutMs: number;
   /** Bounds of GraphQL over WebSocket: what one client, one identity and the instance may hold open. */
   webSocket: WebSocketLimits;
+  /**
+   * How long the change log keeps a record (CHANGE_RETENTION, e.g. 30d): a cursor older than that is
+   * CURSOR_EXPIRED. Each instance prunes every `changePruneIntervalMs` (CHANGE_PRUNE_INTERVAL).
+   */
+  changeRetentionMs: number;
+  changePruneIntervalMs: number;
 }
 
 export interface WebSocketLimits {
@@ -255,6 +261,8 @@ export function loadConfig(env: Env = process.env): Config {
     live: {
       feedHeartbeatMs: int(env, 'FEED_HEARTBEAT_MS', 5000, 0),
       feedHeartbeatTimeoutMs: int(env, 'FEED_HEARTBEAT_TIMEOUT_MS', 10000, 1),
+      changeRetentionMs: duration(env, 'CHANGE_RETENTION', 30 * 86_400_000),
+      changePruneIntervalMs: duration(env, 'CHANGE_PRUNE_INTERVAL', 600_000),
       webSocket: {
         maxConnections: int(env, 'WEBSOCKET_MAX_CONNECTIONS', 2000, 1),
         subscriptionsPerSocket: int(env, 'SUBSCRIPTIONS_PER_SOCKET', 50, 1),

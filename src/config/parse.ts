@@ -17,6 +17,22 @@ export function int(env: Env, name: string, fallback: number, min = 0, max = MAX
   return value;
 }
 
+const DURATION_UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A duration as a number and a unit (`30d`, `12h`, `90m`, `3600s`), in milliseconds, at least `minMs`. */
+export function duration(env: Env, name: string, fallbackMs: number, minMs = 1000): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallbackMs;
+  const match = /^(\d{1,9})([smhd])$/.exec(raw.trim());
+  const value = match ? Number(match[1]) * DURATION_UNITS[match[2]] : NaN;
+  if (!(value >= minMs)) {
+    throw new ConfigError(
+      `${name} must be a duration such as 30d, 12h, 90m or 3600s (at least ${minMs / 1000}s), got "${raw}"`,
+    );
+  }
+  return value;
+}
+
 export function bool(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;

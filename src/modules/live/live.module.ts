@@ -1,8 +1,14 @@
 import { defineModule } from '../../common/module';
+import { createChangesResolvers } from './changes.resolver';
 import { createLiveResolver } from './live.resolver';
 
-/** Subscriptions: change events, with the changed node as each subscriber may see it. */
+/**
+ * The change log as the API shows it: subscriptions (change events, with the changed node as each subscriber may
+ * see it, resumable), `changes` and every node type's `history`.
+ */
 export const liveModule = defineModule({
   name: 'live',
-  resolvers: (nodeTypes) => [createLiveResolver(nodeTypes)],
+  resolvers: (nodeTypes) => [createLiveResolver(nodeTypes), ...createChangesResolvers(nodeTypes)],
+  // The change log is not versioned: its answers are never cached.
+  reads: { 'Query.changes': ['change_log'], Change: ['change_log'], ChangeActor: [] },
 });

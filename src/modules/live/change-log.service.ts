@@ -1,0 +1,107 @@
+import { CATALOG_NODE_TYPES, type ChangeRecord } from '../../common/changes';
+import type { Context } from '../../common/context';
+import { CursorExpiredError } from '../../common/errors';
+import { decodeGlobalId, encodeGlobalId } from '../../common/relay/global-id';
+import type { NodeFetcher } from '../../common/relay/node';
+import { pageSize, type Page } from '../../common/relay/paginate';
+import { CHANGE_COLUMNS, prunedThrough, rowToRecord } from '../../db/change-log';
+import { decodeChangeCursor, encodeChangeCursor } from './change-cursor';
+import type { Change, ChangeFilter, ChangeVia } from './change.type';
+import type { ChangeKind } from './live.events';
+
+/** Node types only admins see the changes of (the service's own vocabulary; discovery keys may be private). */
+const ADMIN_ONLY_TYPES = ['ResourceType', 'DiscoveredProperty'];
+
+/**
+ * The change log as the API lists it (`changes`, `history`): records after a cursor, oldest first, only of what
+ * the caller may read — a catalog node when its namespace is (or, for a change that took it out of sight, was)
+ * public or the caller's project's; a resource when it is the caller's project's; traits and providers for
+ * everyone; resource types and discovery keys for admins. Admins see everything. What is hidden is left out of
+ * the SQL (nor its names nor its count reach the caller).
+ */
+export class ChangeLogService {
+  async list(
+    ctx: Context,
+    args: { first?: number | null; after?: string | null; filter?: ChangeFilter | null },
+    fetchers: ReadonlyMap<string, NodeFetcher>,
+  ): Promise<Page<Change>> {
+    const { size } = pageSize({ first: args.first });
+    const after = args.after == null ? '0' : decodeChangeCursor(args.after);
+    if (args.after != null && BigInt(after) < BigInt(await prunedThrough(ctx.db)))
+      throw new CursorExpiredError();
+    const params: unknown[] = [];
+    const p = (value: unknown) => `$${params.push(value)}`;
+    const where: string[] = [];
+    const { identity } = ctx;
+    if (!identity.isAdmin) {
+      const project = p(identity.projectId ?? '');
+      where.push(`(c.node_type IN ('Trait', 'ResourceProvider')
+        OR (c.node_type = ANY(${p(CATALOG_NODE_TYPES)}) AND (c.public OR c.owner = ${project}
+            OR (c.before ->> 'public')::boolean OR c.before ->> 'owner' = ${project}))
+        OR (c.node_type = 'Resource' AND c.project = ${project}))`);
+    }
+    const filter = args.filter ?? {};
+    if (filter.types) where.push(`c.node_type = ANY(${p(filter.types)})`);
+    if (filter.kinds) where.push(`c.kind = ANY(${p(filter.kinds)})`);
+    if (filter.nodeId != null) {
+      const { type, key } = decodeGlobalId(filter.nodeId, 'filter.nodeId');
+      // A view's id names the node of its plain id (`<key>@<resource type>`).
+      where.push(`c.node_type = ${p(type)} AND c.node_key = ${p(key.split('@')[0])}`);
+    }
+    if (filter.namespace != null) where.push(`c.namespace = ${p(filter.namespace)}`);
+    if (filter.resourceType != null) {
+      const type = p(filter.resourceType);
+      where.push(`(c.resource_type = ${type} OR ${type} = ANY(c.resource_types))`);
+    }
+    if (filter.project != null) {
+      const project = p(filter.project);
+      where.push(`(c.project = ${project} OR c.owner = ${project})`);
+    }
+    if (!identity.isAdmin) where.push(`c.node_type <> ALL(${p(ADMIN_ONLY_TYPES)})`);
+    const filtered = where.length ? where.join(' AND ') : 'true';
+    const countParams = [...params];
+    const rows = (await ctx.db.query(
+      `SELECT ${CHANGE_COLUMNS} FROM change_log c WHERE c.seq > ${p(after)} AND ${filtered}
+        ORDER BY c.seq LIMIT ${p(size + 1)}`,
+      params,
+    )) as Parameters<typeof rowToRecord>[0][];
+    const records = rows.slice(0, size).map(rowToRecord);
+    const items = records.map((record) => toChange(ctx, record, fetchers));
+    return {
+      items,
+      cursors: items.map((item) => item.cursor),
+      hasNextPage: rows.length > size,
+      hasPreviousPage: args.after != null,
+      count: async () => {
+        const [{ count }] = (await ctx.db.query(
+          `SELECT count(*)::int AS count FROM change_log c WHERE ${filtered}`,
+          countParams,
+        )) as { count: number }[];
+        return count;
+      },
+    };
+  }
+}
+
+function toChange(ctx: Context, record: ChangeRecord, fetchers: ReadonlyMap<string, NodeFetcher>): Change {
+  let node: Promise<Change['node'] extends Promise<infer N> ? N : never> | undefined;
+  return {
+    cursor: encodeChangeCursor(record.seq),
+    kind: record.kind as ChangeKind,
+    nodeId: encodeGlobalId(record.type, record.key),
+    nodeType: record.type,
+    contained: record.contained,
+    committedAt: record.committedAt,
+    transactionId: record.txid,
+    actor: { via: record.actor.via as ChangeVia, projectId: record.actor.project, userId: record.actor.user },
+    namespace: record.sight?.namespace ?? null,
+    resourceType: record.resourceType,
+    projectId: record.project,
+    get node() {
+      node ??= fetchers.get(record.type)?.(ctx, record.key) ?? Promise.resolve(null);
+      return node;
+    },
+  };
+}
+
+export const changeLogService = new ChangeLogService();

@@ -1,0 +1,169 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { contextFor } from '../src/app/context';
+import { makeIdentity } from '../src/common/identity/identity';
+import { pruneChanges } from '../src/db/change-log';
+import { buildProgram } from '../src/main';
+import { metadefsService } from '../src/modules/metadefs-io/metadefs.service';
+import { listeningSubscriptions, subscribe, wsUrl, type Subscriber } from './support/subscriptions';
+import { ADMIN, headersOf, startTestApps, unique, type TestApp } from './support/test-app';
+
+/**
+ * Resumable subscriptions (docs/live.md, "Cursors"): a subscriber that went away resubscribes with the cursor of
+ * the last event it received and gets exactly what was committed meanwhile, in commit order, whoever wrote it
+ * (GraphQL on another instance, the CLI, SQL by hand), then live events.
+ */
+const CATALOG = `subscription ($after: String) {
+  catalogChanged(after: $after) { kind nodeType namespace cursor node { id } }
+}`;
+const CREATE_NAMESPACE = `mutation ($input: CreateNamespaceInput!) { createNamespace(input: $input) { id } }`;
+const CREATE_PROPERTY = `mutation ($ns: String!, $name: String!) {
+  createProperty(namespace: $ns, input: { name: $name, title: $name, type: STRING }) { id } }`;
+
+async function subscribeOn(t: TestApp, variables: Record<string, unknown> = {}): Promise<Subscriber> {
+  const baseline = t.app.changes.listenerCount;
+  const subscriber = subscribe(await wsUrl(t), CATALOG, variables, {
+    headers: headersOf(ADMIN) as Record<string, string>,
+  });
+  await listeningSubscriptions(t, baseline, 1);
+  return subscriber;
+}
+
+/** Closes a subscription and waits until the server let go of it (so the next count starts clean). */
+async function disposeOn(t: TestApp, subscriber: Subscriber): Promise<void> {
+  const before = t.app.changes.listenerCount;
+  await subscriber.dispose();
+  while (t.app.changes.listenerCount > before - 1) await new Promise((r) => setImmediate(r));
+}
+
+describe('resumed subscriptions', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let dir: string;
+
+  beforeAll(async () => {
+    // On PostgreSQL two instances on one database; on PGlite one.
+    [a, b] = await startTestApps(2);
+    dir = mkdtempSync(join(tmpdir(), 'metacatalog-resume-'));
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await a.close();
+  });
+
+  /** `metacatalog metadefs load <dir>` on the instances' database (PGlite in memory: the command's own code). */
+  async function loadByCli(file: object): Promise<void> {
+    const folder = mkdtempSync(join(dir, 'load-'));
+    writeFileSync(join(folder, 'ns.json'), JSON.stringify(file));
+    if (process.env.TEST_DATABASE_URL) {
+      const saved = process.env.DATABASE_URL;
+      process.env.DATABASE_URL = a.config.database.url;
+      const quiet = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+      try {
+        await buildProgram().exitOverride().parseAsync(['metadefs', 'load', folder], { from: 'user' });
+      } finally {
+        quiet.mockRestore();
+        if (saved === undefined) delete process.env.DATABASE_URL;
+        else process.env.DATABASE_URL = saved;
+      }
+    } else {
+      const cli = contextFor(
+        { config: a.config, dataSource: a.app.database.dataSource, logger: pino({ level: 'silent' }) },
+        makeIdentity('admin', 'metacatalog-cli', ['admin']),
+      );
+      await metadefsService.loadDirectory(cli, folder);
+    }
+  }
+
+  it('receives exactly what was committed meanwhile, in commit order, then live events', async () => {
+    const ns = unique('NS');
+    const fromCli = unique('NS');
+    const first = await subscribeOn(b);
+    await a.ok(CREATE_NAMESPACE, { input: { name: ns, visibility: 'PUBLIC' } });
+    const seen = (await first.next()).catalogChanged;
+    expect(seen).toMatchObject({ kind: 'CREATED', namespace: ns });
+    await disposeOn(b, first);
+
+    // Five writes while nobody listens on B: GraphQL on A, the CLI, SQL by hand, GraphQL on A, a rolled back one.
+    await a.ok(CREATE_PROPERTY, { ns, name: 'p1' });
+    await loadByCli({
+      namespace: fromCli,
+      display_name: 'from the CLI',
+      visibility: 'public',
+      properties: {},
+    });
+    await a.app.database.dataSource.query(`UPDATE namespaces SET display_name = 'by hand' WHERE name = $1`, [
+      ns,
+    ]);
+    await a.ok(CREATE_PROPERTY, { ns, name: 'p2' });
+    await a.ok(`mutation ($ns: String!) { deleteProperty(namespace: $ns, name: "p1") }`, { ns });
+    const failed = await a.gql(CREATE_NAMESPACE, {
+      input: {
+        name: unique('NS'),
+        properties: [{ name: 'b', title: 'b', type: 'INTEGER', minimum: 5, maximum: 1 }],
+      },
+    });
+    expect(failed.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+
+    const resumed = await subscribeOn(b, { after: seen.cursor });
+    const events = [];
+    for (let i = 0; i < 5; i += 1) {
+      events.push((await resumed.next()).catalogChanged);
+    }
+    expect(events.map((event) => [event.kind, event.nodeType, event.namespace])).toEqual([
+      ['CREATED', 'PropertyDefinition', ns],
+      ['CREATED', 'Namespace', fromCli],
+      ['UPDATED', 'Namespace', ns],
+      ['CREATED', 'PropertyDefinition', ns],
+      ['DELETED', 'PropertyDefinition', ns],
+    ]);
+    // Cursors grow with commit order.
+    const seqs = events.map(
+      (event) => (JSON.parse(Buffer.from(event.cursor, 'base64url').toString()) as string[])[1],
+    );
+    expect(seqs.map(BigInt)).toEqual([...seqs.map(BigInt)].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
+    // Then live: the next event is the next write, nothing twice.
+    await a.ok(CREATE_PROPERTY, { ns, name: 'live' });
+    expect((await resumed.next()).catalogChanged).toMatchObject({
+      kind: 'CREATED',
+      nodeType: 'PropertyDefinition',
+    });
+    // Resuming after the last event received: only what came after it.
+    const last = events.at(-1).cursor;
+    await disposeOn(b, resumed);
+    const again = await subscribeOn(b, { after: last });
+    expect((await again.next()).catalogChanged).toMatchObject({
+      kind: 'CREATED',
+      nodeType: 'PropertyDefinition',
+    });
+    await disposeOn(b, again);
+
+    // Pruned: the cursor has expired.
+    await pruneChanges(a.app.database.dataSource, new Date(Date.now() + 60_000));
+    const expired = subscribe(
+      await wsUrl(b),
+      CATALOG,
+      { after: last },
+      {
+        headers: headersOf(ADMIN) as Record<string, string>,
+      },
+    );
+    await expect(expired.next()).rejects.toThrow(/CURSOR_EXPIRED/);
+    await expired.dispose();
+  });
+
+  it('refuses a cursor that is not one (BAD_USER_INPUT on after)', async () => {
+    const bad = subscribe(
+      await wsUrl(b),
+      CATALOG,
+      { after: 'bm9wZQ' },
+      {
+        headers: headersOf(ADMIN) as Record<string, string>,
+      },
+    );
+    await expect(bad.next()).rejects.toThrow(/BAD_USER_INPUT.*after|after.*BAD_USER_INPUT/);
+    await bad.dispose();
+  });
+});
