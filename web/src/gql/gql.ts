@@ -14,6 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query NodeHistory($id: ID!, $first: Int!, $after: String) {\n    changes(filter: { nodeId: $id }, first: $first, after: $after) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        cursor\n        kind\n        committedAt\n        actor {\n          projectId\n          userId\n          via\n        }\n      }\n    }\n  }\n": typeof types.NodeHistoryDocument,
     "\n  query ResourceTypes {\n    resourceTypes {\n      id\n      name\n    }\n  }\n": typeof types.ResourceTypesDocument,
     "\n  query AdminNamespaces {\n    namespaces(first: 500) {\n      nodes {\n        id\n        name\n        displayName\n      }\n    }\n  }\n": typeof types.AdminNamespacesDocument,
     "\n  query AdminNamespace($name: String!) {\n    namespace(name: $name) {\n      id\n      name\n      displayName\n      description\n      visibility\n      protected\n      owner\n      resourceTypeAssociations {\n        name\n        prefix\n        propertiesTarget\n      }\n      properties {\n        id\n        name\n        title\n        type\n      }\n      objects {\n        id\n        name\n        description\n        properties {\n          id\n          name\n        }\n      }\n      tags {\n        id\n        name\n        parent {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.AdminNamespaceDocument,
@@ -60,6 +61,7 @@ type Documents = {
     "\n  subscription ResourceProviderChanged($after: String) {\n    resourceProviderChanged(after: $after) {\n      cursor\n      kind\n      id\n      resourceProvider {\n        id\n        uuid\n        name\n        generation\n        parent {\n          id\n          uuid\n        }\n        traits {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.ResourceProviderChangedDocument,
 };
 const documents: Documents = {
+    "\n  query NodeHistory($id: ID!, $first: Int!, $after: String) {\n    changes(filter: { nodeId: $id }, first: $first, after: $after) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        cursor\n        kind\n        committedAt\n        actor {\n          projectId\n          userId\n          via\n        }\n      }\n    }\n  }\n": types.NodeHistoryDocument,
     "\n  query ResourceTypes {\n    resourceTypes {\n      id\n      name\n    }\n  }\n": types.ResourceTypesDocument,
     "\n  query AdminNamespaces {\n    namespaces(first: 500) {\n      nodes {\n        id\n        name\n        displayName\n      }\n    }\n  }\n": types.AdminNamespacesDocument,
     "\n  query AdminNamespace($name: String!) {\n    namespace(name: $name) {\n      id\n      name\n      displayName\n      description\n      visibility\n      protected\n      owner\n      resourceTypeAssociations {\n        name\n        prefix\n        propertiesTarget\n      }\n      properties {\n        id\n        name\n        title\n        type\n      }\n      objects {\n        id\n        name\n        description\n        properties {\n          id\n          name\n        }\n      }\n      tags {\n        id\n        name\n        parent {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.AdminNamespaceDocument,
@@ -120,6 +122,10 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NodeHistory($id: ID!, $first: Int!, $after: String) {\n    changes(filter: { nodeId: $id }, first: $first, after: $after) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        cursor\n        kind\n        committedAt\n        actor {\n          projectId\n          userId\n          via\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query NodeHistory($id: ID!, $first: Int!, $after: String) {\n    changes(filter: { nodeId: $id }, first: $first, after: $after) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        cursor\n        kind\n        committedAt\n        actor {\n          projectId\n          userId\n          via\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

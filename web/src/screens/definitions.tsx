@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
 import { graphql } from '../gql';
 import type { NamespaceViewQuery } from '../gql/graphql';
+import { HistoryPanel, NodeHistoryQuery } from '../history';
 import { useLive } from '../live';
 import { ResourceTypePicker } from '../resource-types';
 import { ErrorBox, Loading } from '../ui';
@@ -129,7 +130,16 @@ export function constraintsOf(property: Property): string {
   return parts.join(' · ');
 }
 
-function PropertyTable({ properties }: { properties: readonly Property[] }) {
+/** A node's history shown, or none. */
+type HistoryOf = { id: string; label: string } | null;
+
+function PropertyTable({
+  properties,
+  onHistory,
+}: {
+  properties: readonly Property[];
+  onHistory: (of: HistoryOf) => void;
+}) {
   if (!properties.length) return <p className="muted">No properties.</p>;
   return (
     <table className="properties">
@@ -144,7 +154,14 @@ function PropertyTable({ properties }: { properties: readonly Property[] }) {
         {properties.map((property) => (
           <tr key={property.id}>
             <td>
-              <code>{property.name}</code>
+              <code>{property.name}</code>{' '}
+              <button
+                className="small"
+                aria-label={`History of ${property.name}`}
+                onClick={() => onHistory({ id: property.id, label: property.name })}
+              >
+                History
+              </button>
             </td>
             <td>
               {property.title}
@@ -194,6 +211,7 @@ function NamespaceDetail({ name, resourceType }: { name: string; resourceType: s
     fetchPolicy: 'cache-and-network',
   });
   const namespace = data?.namespace;
+  const [history, setHistory] = useState<HistoryOf>(null);
   return (
     <section className="detail" aria-label="Namespace">
       <Loading when={loading && !data} />
@@ -211,15 +229,25 @@ function NamespaceDetail({ name, resourceType }: { name: string; resourceType: s
               </>
             ) : null}
           </p>
+          <p>
+            <button
+              className="small"
+              aria-label={`History of ${namespace.name}`}
+              onClick={() => setHistory({ id: namespace.id, label: namespace.name })}
+            >
+              History
+            </button>
+          </p>
+          {history ? <HistoryPanel {...history} key={history.id} onClose={() => setHistory(null)} /> : null}
           {namespace.description ? <p>{namespace.description}</p> : null}
           <h3>Properties</h3>
-          <PropertyTable properties={namespace.properties} />
+          <PropertyTable properties={namespace.properties} onHistory={setHistory} />
           {namespace.objects.map((object) => (
             <div key={object.id} className="object">
               <h3>Object {object.name}</h3>
               {object.description ? <p className="muted">{object.description}</p> : null}
               {object.required.length ? <p>Required: {object.required.join(', ')}</p> : null}
-              <PropertyTable properties={object.properties} />
+              <PropertyTable properties={object.properties} onHistory={setHistory} />
             </div>
           ))}
           <h3>Tags</h3>
@@ -294,11 +322,11 @@ export function DefinitionsScreen() {
     {
       refetch: ({ nodeType, namespace }) =>
         nodeType === 'Namespace'
-          ? [NamespacesOfTypeQuery, NamespaceViewQuery, SearchQuery]
+          ? [NamespacesOfTypeQuery, NamespaceViewQuery, SearchQuery, NodeHistoryQuery]
           : namespace === shown.current
-            ? [NamespaceViewQuery, SearchQuery]
+            ? [NamespaceViewQuery, SearchQuery, NodeHistoryQuery]
             : [SearchQuery],
-      resync: [NamespacesOfTypeQuery, NamespaceViewQuery, SearchQuery],
+      resync: [NamespacesOfTypeQuery, NamespaceViewQuery, SearchQuery, NodeHistoryQuery],
     },
   );
   return (

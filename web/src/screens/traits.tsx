@@ -2,6 +2,7 @@ import { useLazyQuery, useQuery } from '@apollo/client/react';
 import { useRef, useState } from 'react';
 import { graphql } from '../gql';
 import type { ProviderTreeQuery } from '../gql/graphql';
+import { HistoryPanel, NodeHistoryQuery } from '../history';
 import { useLive } from '../live';
 import { ErrorBox, errorsByField, Field, splitList } from '../ui';
 
@@ -387,17 +388,19 @@ export function TraitsScreen() {
     {
       refetch: ({ kind }) =>
         kind === 'CREATED'
-          ? [ProvidersQuery, ProviderTreeQuery]
+          ? [ProvidersQuery, ProviderTreeQuery, NodeHistoryQuery]
           : kind === 'UPDATED' && traitFilter.current
-            ? [ProvidersQuery]
-            : [],
-      resync: [ProvidersQuery, ProviderTreeQuery],
+            ? [ProvidersQuery, NodeHistoryQuery]
+            : [NodeHistoryQuery],
+      resync: [ProvidersQuery, ProviderTreeQuery, NodeHistoryQuery],
     },
   );
   const [required, setRequired] = useState('');
   const [forbidden, setForbidden] = useState('');
   const [anyOf, setAnyOf] = useState('');
   const [tree, setTree] = useState('');
+  // The provider whose history is shown.
+  const [history, setHistory] = useState<{ id: string; label: string } | null>(null);
   const [find, { data, error }] = useLazyQuery(ProvidersQuery);
   // The API's errors beside the field they name (extensions.field: filter.required, filter.anyOf.0, …).
   const byField = errorsByField(error);
@@ -486,6 +489,12 @@ export function TraitsScreen() {
                   <td>
                     <button className="small" onClick={() => setTree(provider.root.uuid)}>
                       Show tree of {provider.name}
+                    </button>{' '}
+                    <button
+                      className="small"
+                      onClick={() => setHistory({ id: provider.id, label: provider.name })}
+                    >
+                      History of {provider.name}
                     </button>
                   </td>
                 </tr>
@@ -497,6 +506,7 @@ export function TraitsScreen() {
           <p className="muted">No provider matches.</p>
         ) : null}
       </section>
+      {history ? <HistoryPanel {...history} key={history.id} onClose={() => setHistory(null)} /> : null}
       {tree ? <ProviderTree root={tree} /> : null}
     </div>
   );
