@@ -1186,6 +1186,89 @@ it('Live resumes after a server restart: a CLI change made meanwhile arrives as 
   }
 });
 
+it('History: who changed a namespace, a property and a provider, when and how; live, ten at a time', async () => {
+  await page.goto('about:blank');
+  await page.goto(`${base}#definitions`);
+  await page.getByLabel('Resource type').selectOption('OS::Nova::Flavor');
+  await page.getByRole('button', { name: 'E2E placement hints' }).click();
+  const namespace = page.getByRole('region', { name: 'Namespace' });
+  await expectText(namespace.locator('td code'), 'e2e:tier');
+  await expectLive();
+
+  // A namespace's: created through the API by the identity AUTH_MODE=none gives (project default, user local).
+  await namespace.getByRole('button', { name: 'History of E2E::Placement' }).click();
+  const history = (label: string) => page.getByRole('table', { name: `History of ${label}` });
+  const rows = (label: string) => history(label).locator('tbody tr');
+  const cells = async (label: string, row: number) => rows(label).nth(row).locator('td').allInnerTexts();
+  await rows('E2E::Placement').first().waitFor();
+  expect(await history('E2E::Placement').locator('th').allInnerTexts()).toEqual([
+    'When',
+    'Change',
+    'Who',
+    'Via',
+  ]);
+  expect((await cells('E2E::Placement', 0)).slice(1)).toEqual([
+    'created',
+    'project default, user local',
+    'API',
+  ]);
+  // When: a time element with the commit's instant, shown in the reader's terms.
+  const time = rows('E2E::Placement').first().locator('time');
+  const instant = await time.getAttribute('datetime');
+  expect(Date.now() - Date.parse(instant!)).toBeLessThan(24 * 3600 * 1000);
+  expect(await time.innerText()).toMatch(/\d/);
+
+  // A property's (its id in the type's view names the same node), kept current by the screen's events.
+  await namespace.getByRole('button', { name: 'History of e2e:tier' }).click();
+  await rows('e2e:tier').first().waitFor();
+  const before = await rows('e2e:tier').count();
+  expect((await cells('e2e:tier', 0)).slice(1, 2)).toEqual(['created']);
+  await seed(`mutation {
+    updateProperty(namespace: "E2E::Placement", name: "tier", input: { name: "tier", title: "Service tier (live)", type: STRING, enum: ["gold", "silver"] }) { name }
+  }`);
+  await eventually(async () => (await rows('e2e:tier').count()) === before + 1);
+  expect((await cells('e2e:tier', before)).slice(1)).toEqual([
+    'changed',
+    'project default, user local',
+    'API',
+  ]);
+
+  // Loaded by `metadefs load`: the importer's.
+  await page.getByRole('button', { name: 'CPU Pinning', exact: true }).click();
+  await expectText(namespace.locator('td code'), 'hw:cpu_policy');
+  const name = (await namespace.locator('h2 + p code').first().innerText()).trim();
+  await namespace.getByRole('button', { name: `History of ${name}` }).click();
+  await rows(name).first().waitFor();
+  expect((await cells(name, 0)).slice(1, 2)).toEqual(['created']);
+  expect((await cells(name, 0))[3]).toBe('import');
+
+  // A provider's: created, then its traits set 11 times: 12 changes, ten at a time.
+  const { provider } = await seed<{ provider: { uuid: string } }>(
+    `mutation { provider: createResourceProvider(input: { name: "rp-history" }) { uuid } }`,
+  );
+  for (let generation = 0; generation < 11; generation += 1) {
+    await seed(
+      `mutation ($uuid: UUID!, $generation: Int!, $traits: [String!]!) {
+        setResourceProviderTraits(uuid: $uuid, generation: $generation, traits: $traits) { generation }
+      }`,
+      { uuid: provider.uuid, generation, traits: generation % 2 ? [] : ['CUSTOM_GOLD'] },
+    );
+  }
+  await page.goto(`${base}#traits`);
+  await page.getByRole('button', { name: 'Find providers' }).click();
+  await page.getByRole('button', { name: 'History of rp-history' }).click();
+  await rows('rp-history').first().waitFor();
+  const more = history('rp-history').getByRole('button', { name: 'More history' });
+  await more.waitFor();
+  expect(await rows('rp-history').locator('time').count()).toBe(10);
+  expect((await cells('rp-history', 0)).slice(1, 2)).toEqual(['created']);
+  expect((await cells('rp-history', 9)).slice(1, 2)).toEqual(['changed']);
+  await more.click();
+  await eventually(async () => (await rows('rp-history').locator('time').count()) === 12);
+  expect(await more.count()).toBe(0);
+  await shot('history');
+});
+
 /**
  * Marks every record of the change log of the embedded database in `dataDir` as pruned (what CHANGE_RETENTION
  * does to old ones), by SQL, while no server runs: every cursor the page holds is then expired.
