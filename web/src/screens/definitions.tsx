@@ -148,13 +148,21 @@ function PropertyTable({
           <th>Key</th>
           <th>Title</th>
           <th>Allows</th>
+          <th>History</th>
         </tr>
       </thead>
       <tbody>
         {properties.map((property) => (
           <tr key={property.id}>
             <td>
-              <code>{property.name}</code>{' '}
+              <code>{property.name}</code>
+            </td>
+            <td>
+              {property.title}
+              {property.description ? <div className="description">{property.description}</div> : null}
+            </td>
+            <td className="muted">{constraintsOf(property)}</td>
+            <td>
               <button
                 className="small"
                 aria-label={`History of ${property.name}`}
@@ -163,11 +171,6 @@ function PropertyTable({
                 History
               </button>
             </td>
-            <td>
-              {property.title}
-              {property.description ? <div className="description">{property.description}</div> : null}
-            </td>
-            <td className="muted">{constraintsOf(property)}</td>
           </tr>
         ))}
       </tbody>
