@@ -8,7 +8,7 @@ import { pruneChanges } from '../src/db/change-log';
 import { buildProgram } from '../src/main';
 import { metadefsService } from '../src/modules/metadefs-io/metadefs.service';
 import { listeningSubscriptions, subscribe, wsUrl, type Subscriber } from './support/subscriptions';
-import { ADMIN, headersOf, startTestApps, unique, type TestApp } from './support/test-app';
+import { ADMIN, headersOf, project, startTestApps, unique, type TestApp, type Who } from './support/test-app';
 
 /**
  * Resumable subscriptions (docs/live.md, "Cursors"): a subscriber that went away resubscribes with the cursor of
@@ -22,10 +22,15 @@ const CREATE_NAMESPACE = `mutation ($input: CreateNamespaceInput!) { createNames
 const CREATE_PROPERTY = `mutation ($ns: String!, $name: String!) {
   createProperty(namespace: $ns, input: { name: $name, title: $name, type: STRING }) { id } }`;
 
-async function subscribeOn(t: TestApp, variables: Record<string, unknown> = {}): Promise<Subscriber> {
+async function subscribeOn(
+  t: TestApp,
+  variables: Record<string, unknown> = {},
+  who: Who = ADMIN,
+  query = CATALOG,
+): Promise<Subscriber> {
   const baseline = t.app.changes.listenerCount;
-  const subscriber = subscribe(await wsUrl(t), CATALOG, variables, {
-    headers: headersOf(ADMIN) as Record<string, string>,
+  const subscriber = subscribe(await wsUrl(t), query, variables, {
+    headers: headersOf(who) as Record<string, string>,
   });
   await listeningSubscriptions(t, baseline, 1);
   return subscriber;
@@ -165,5 +170,67 @@ describe('resumed subscriptions', () => {
     );
     await expect(bad.next()).rejects.toThrow(/BAD_USER_INPUT.*after|after.*BAD_USER_INPUT/);
     await bad.dispose();
+  });
+
+  it("replays to each subscriber only what it may see: private namespaces and other projects' resources never", async () => {
+    const owner = project('resume-owner');
+    const other = project('resume-other');
+    const secret = unique('NS');
+    const open = unique('NS');
+    const type = unique('OS::Resume');
+    await a.ok(CREATE_NAMESPACE, {
+      input: {
+        name: unique('Resume::Types'),
+        visibility: 'PUBLIC',
+        resourceTypeAssociations: [{ name: type }],
+      },
+    });
+    const [{ seq }] = (await a.app.database.dataSource.query(
+      `SELECT last_seq::text AS seq FROM change_log_head`,
+    )) as {
+      seq: string;
+    }[];
+    const after = Buffer.from(JSON.stringify(['change', seq])).toString('base64url');
+    await a.ok(CREATE_NAMESPACE, { input: { name: secret, owner: owner.project } });
+    await a.ok(CREATE_PROPERTY, { ns: secret, name: 'hidden' });
+    const RESOURCE = `mutation ($input: CreateResourceInput!) { createResource(input: $input) { uuid } }`;
+    const hidden = await a.ok(RESOURCE, { input: { resourceType: type, projectId: owner.project } });
+    await a.ok(CREATE_NAMESPACE, { input: { name: open, visibility: 'PUBLIC' } });
+    const mine = await a.ok(RESOURCE, { input: { resourceType: type } }, other);
+
+    const catalog = async (who: Who) => {
+      const s = await subscribeOn(b, { after }, who);
+      const first = (await s.next()).catalogChanged;
+      await disposeOn(b, s);
+      return first.namespace;
+    };
+    // The owner hears of its private namespace first; another project's first event is the public one.
+    expect(await catalog(owner)).toBe(secret);
+    expect(await catalog(other)).toBe(open);
+    const RESOURCES = `subscription ($after: String) { resourceChanged(after: $after) { uuid projectId } }`;
+    const resources = async (who: Who) => {
+      const s = await subscribeOn(b, { after }, who, RESOURCES);
+      const first = (await s.next()).resourceChanged;
+      await disposeOn(b, s);
+      return first.uuid;
+    };
+    expect(await resources(owner)).toBe(hidden.createResource.uuid);
+    expect(await resources(other)).toBe(mine.createResource.uuid);
+    // The same through changes: neither the private namespace's records nor the other resource, nor their count.
+    const listed = await a.ok(
+      `query ($after: String) { changes(after: $after) { totalCount nodes { nodeType namespace projectId } } }`,
+      { after },
+      other,
+    );
+    expect(listed.changes.nodes).toEqual([
+      { nodeType: 'Namespace', namespace: open, projectId: null },
+      { nodeType: 'Resource', namespace: null, projectId: other.project },
+    ]);
+    const total = await a.ok(
+      `query ($ns: String!) { changes(filter: { namespace: $ns }) { totalCount } }`,
+      { ns: secret },
+      other,
+    );
+    expect(total.changes.totalCount).toBe(0);
   });
 });

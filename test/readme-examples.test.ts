@@ -44,6 +44,23 @@ describe('README examples after loading Glance defaults', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('the changes example lists what the CLI loaded, with who and how', async () => {
+    const query = example('changes(first: 5, filter: { namespace: "OS::Compute::Watchdog" })');
+    const answer = await server!.gql<{
+      changes: {
+        edges: { cursor: string; node: { kind: string; nodeType: string; actor: { via: string } } }[];
+        pageInfo: { endCursor: string; hasNextPage: boolean };
+      };
+    }>(query);
+    expect(answer.errors).toBeUndefined();
+    const { edges, pageInfo } = answer.data!.changes;
+    expect(edges[0].node).toMatchObject({ kind: 'CREATED', nodeType: 'Namespace', actor: { via: 'IMPORT' } });
+    expect(edges.every((edge) => edge.node.kind === 'CREATED' && edge.node.actor.via === 'IMPORT')).toBe(
+      true,
+    );
+    expect(pageInfo.endCursor).toBe(edges.at(-1)!.cursor);
+  });
+
   it('the prefix example gives hw:cpu_… for a flavor and hw_cpu_… for an image', async () => {
     const query = example('OS::Compute::VirtCPUTopology');
     const flavor = await server!.gql<{ namespace: { properties: { name: string }[] } }>(query);

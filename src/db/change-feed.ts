@@ -11,6 +11,8 @@ import type { Database } from './database';
 export const FEED_APPLICATION_NAME = 'metacatalog-feed';
 
 const MAX_BACKOFF_MS = 5000;
+/** A read of the log until it has no more records. */
+const NO_END = 2n ** 63n;
 /** How many change records one read of the log takes (whole transactions: one may take more). */
 const READ_BATCH = 500;
 /** How long stop() lets a healthy feed connection end politely before cutting it. */
@@ -60,8 +62,11 @@ function within<T>(promise: Promise<T>, ms: number, late: T): Promise<T> {
  *   notifications (PGlite writes them into the output of the connection that committed). The pool's single
  *   connection LISTENs instead, and PostgreSQL delivers a session its own notifications after commit.
  *
+ * A notification carries a commit's highest seq; the feed then reads the change log after the last record it
+ * delivered (src/db/change-log.ts) and delivers the records, a transaction's together, in commit order.
+ *
  * When the connection is lost the feed says `lost`, then reconnects with backoff and says `ready` once it
- * LISTENs again: whatever was committed in between is not replayed.
+ * LISTENs again, starting from the log's head then: subscribers resume from their own cursors.
  *
  * A connection can also be lost silently: a NAT or firewall that forgets an idle connection drops its packets
  * without closing anything, and only TCP keepalive (about two hours) would notice. So the feed proves it is
@@ -99,6 +104,8 @@ export class ChangeFeed implements ChangeSource {
   /** The log being read (one read at a time); `behind`: a notification came meanwhile, read again. */
   private reading: Promise<void> | undefined;
   private behind = false;
+  /** The highest seq a notification announced: the log is read until it is delivered. */
+  private until = 0n;
 
   constructor(
     private readonly database: Database,
@@ -167,12 +174,18 @@ export class ChangeFeed implements ChangeSource {
       return;
     }
     if (message.channel !== CHANGES_CHANNEL || !this.connected) return;
-    // The payload is the commit's highest seq; the records are read from the log, after the last delivered.
-    this.readLog();
+    // The payload is the commit's highest seq; the records are read from the log, after the last delivered, up to
+    // it (an unreadable payload: until the log has no more).
+    const seq = /^[0-9]{1,18}$/.test(message.payload ?? '') ? BigInt(message.payload!) : NO_END;
+    this.readLog(seq);
   };
 
-  /** Reads the log after the last delivered record and delivers what it finds, a transaction at a time. */
-  private readLog(): void {
+  /**
+   * Reads the log after the last delivered record, up to `until` at least, and delivers what it finds, a
+   * transaction at a time.
+   */
+  private readLog(until: bigint): void {
+    if (until > this.until) this.until = until;
     if (this.reading) {
       this.behind = true;
       return;
@@ -180,9 +193,12 @@ export class ChangeFeed implements ChangeSource {
     this.reading = (async () => {
       do {
         this.behind = false;
-        for (;;) {
-          const groups = await transactionsAfter(this.database.dataSource, this.delivered, READ_BATCH);
-          if (!groups.length || this.stopped) break;
+        while (BigInt(this.delivered) < this.until) {
+          const groups = await transactionsAfter(this.logReader, this.delivered, READ_BATCH);
+          if (!groups.length || this.stopped) {
+            if (this.until === NO_END) this.until = BigInt(this.delivered);
+            break;
+          }
           for (const { records, transaction } of groups) {
             for (const change of records) this.emit({ type: 'change', change, transaction });
             this.delivered = records.at(-1)!.seq;
@@ -204,6 +220,14 @@ export class ChangeFeed implements ChangeSource {
   private get listenStatement(): string {
     return `LISTEN ${CHANGES_CHANNEL}; LISTEN ${this.heartbeatChannel}`;
   }
+
+  /**
+   * Reads the change log through the driver's pool, beside TypeORM: the instance's own background reads are not
+   * counted as the statements of whatever request runs meanwhile (QueryCounter).
+   */
+  private readonly logReader = {
+    query: async (sql: string, parameters?: unknown[]) => (await this.pool.query(sql, parameters)).rows,
+  };
 
   private get pool(): Pool {
     return (this.database.dataSource.driver as unknown as { master: Pool }).master;
@@ -254,9 +278,10 @@ export class ChangeFeed implements ChangeSource {
     if (this.stopped) return;
     // From now on: what was committed while not listening is not replayed by the feed (a subscription resumes
     // from its own cursor).
-    this.delivered = await lastSeq(this.database.dataSource);
+    this.delivered = await lastSeq(this.logReader);
+    this.until = BigInt(this.delivered);
     this.connected = true;
-    this.readLog(); // a commit whose notification came while the head was read
+    this.readLog(NO_END); // a commit whose notification came while the head was read
     this.scheduleHeartbeat();
   }
 

@@ -83,14 +83,36 @@ export async function transactionsAfter(
   db: Queryable,
   after: string,
   limit: number,
+  { resuming = false }: { resuming?: boolean } = {},
 ): Promise<{ records: ChangeRecord[]; transaction: ChangeRecord[] }[]> {
+  // Index range scans on seq only: a transaction's records have consecutive seqs, so the page ends before the
+  // first record of another transaction than its limit-th record's.
   const rows = (await db.query(
-    `WITH page AS (SELECT txid FROM change_log WHERE seq > $1 ORDER BY seq LIMIT $2)
-     SELECT ${CHANGE_COLUMNS} FROM change_log c WHERE c.txid IN (SELECT txid FROM page) ORDER BY c.seq`,
+    `WITH last AS (SELECT seq, txid FROM change_log WHERE seq > $1 ORDER BY seq OFFSET $2 - 1 LIMIT 1),
+          stop AS (SELECT c.seq FROM change_log c, last WHERE c.seq > last.seq AND c.txid <> last.txid
+                    ORDER BY c.seq LIMIT 1)
+     SELECT ${CHANGE_COLUMNS} FROM change_log c
+      WHERE c.seq > $1 AND c.seq < COALESCE((SELECT seq FROM stop), 9223372036854775807)
+      ORDER BY c.seq`,
     [after, limit],
   )) as ChangeRow[];
+  if (!rows.length) return [];
+  // Resuming (a client's cursor may be inside a transaction): its records at or before `after` too, for an event
+  // that stands for several. The feed always reads from a transaction's end.
+  const earlier = resuming
+    ? ((await db.query(
+        `SELECT ${CHANGE_COLUMNS} FROM change_log c WHERE c.seq <= $1 ORDER BY c.seq DESC LIMIT 1000`,
+        [after],
+      )) as ChangeRow[])
+    : [];
+  const context: ChangeRow[] = [];
+  for (const row of earlier) {
+    if (row.txid !== rows[0].txid || BigInt(row.seq) + BigInt(context.length + 1) !== BigInt(rows[0].seq))
+      break;
+    context.unshift(row);
+  }
   const groups: { records: ChangeRecord[]; transaction: ChangeRecord[] }[] = [];
-  for (const row of rows) {
+  for (const row of [...context, ...rows]) {
     const record = rowToRecord(row);
     let group = groups.at(-1);
     // A transaction's seqs are consecutive (numbered at once, at its commit).

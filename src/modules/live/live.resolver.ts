@@ -64,6 +64,7 @@ export function changeEvents<T>(ctx: Context, deliver: Deliver<T>, after?: strin
   /** The log after this seq is still to be read (a resumed subscription, until it caught up). */
   let backlogAfter = after;
   let backlog: Delivery[] = [];
+  let resuming = true;
   /** The highest seq this subscription went through (what the feed brings at or below it was read already). */
   let seen = after === undefined ? undefined : BigInt(after);
   const stop = ctx.instance.changes.listen((event) => {
@@ -87,7 +88,8 @@ export function changeEvents<T>(ctx: Context, deliver: Deliver<T>, after?: strin
   /** The next delivery: from the log while a resumed subscription catches up, then from the feed. */
   const nextDelivery = async (): Promise<Delivery | 'lost' | undefined> => {
     while (!backlog.length && backlogAfter !== undefined) {
-      const groups = await transactionsAfter(ctx.db, backlogAfter, BACKLOG_BATCH);
+      const groups = await transactionsAfter(ctx.db, backlogAfter, BACKLOG_BATCH, { resuming });
+      resuming = false;
       if (!groups.length) backlogAfter = undefined;
       for (const { records, transaction } of groups) {
         for (const change of records) backlog.push({ change, transaction });
