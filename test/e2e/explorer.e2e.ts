@@ -1199,8 +1199,10 @@ it('History: who changed a namespace, a property and a provider, when and how; l
   await namespace.getByRole('button', { name: 'History of E2E::Placement' }).click();
   const history = (label: string) => page.getByRole('table', { name: `History of ${label}` });
   const rows = (label: string) => history(label).locator('tbody tr');
+  /** Its first page has come (the rows with a time; before, a row says Loading…). */
+  const loaded = (label: string) => rows(label).locator('time').first().waitFor();
   const cells = async (label: string, row: number) => rows(label).nth(row).locator('td').allInnerTexts();
-  await rows('E2E::Placement').first().waitFor();
+  await loaded('E2E::Placement');
   expect(await history('E2E::Placement').locator('th').allInnerTexts()).toEqual([
     'When',
     'Change',
@@ -1220,7 +1222,7 @@ it('History: who changed a namespace, a property and a provider, when and how; l
 
   // A property's (its id in the type's view names the same node), kept current by the screen's events.
   await namespace.getByRole('button', { name: 'History of e2e:tier' }).click();
-  await rows('e2e:tier').first().waitFor();
+  await loaded('e2e:tier');
   const before = await rows('e2e:tier').count();
   expect((await cells('e2e:tier', 0)).slice(1, 2)).toEqual(['created']);
   await seed(`mutation {
@@ -1238,7 +1240,7 @@ it('History: who changed a namespace, a property and a provider, when and how; l
   await expectText(namespace.locator('td code'), 'hw:cpu_policy');
   const name = (await namespace.locator('h2 + p code').first().innerText()).trim();
   await namespace.getByRole('button', { name: `History of ${name}` }).click();
-  await rows(name).first().waitFor();
+  await loaded(name);
   expect((await cells(name, 0)).slice(1, 2)).toEqual(['created']);
   expect((await cells(name, 0))[3]).toBe('import');
 
@@ -1257,7 +1259,7 @@ it('History: who changed a namespace, a property and a provider, when and how; l
   await page.goto(`${base}#traits`);
   await page.getByRole('button', { name: 'Find providers' }).click();
   await page.getByRole('button', { name: 'History of rp-history' }).click();
-  await rows('rp-history').first().waitFor();
+  await loaded('rp-history');
   const more = history('rp-history').getByRole('button', { name: 'More history' });
   await more.waitFor();
   expect(await rows('rp-history').locator('time').count()).toBe(10);
