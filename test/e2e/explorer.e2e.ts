@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request, type WebSocket } from 'playwright-core';
 import { runMetacatalog, startMetacatalogServer, type ServerProcess } from '../support/processes';
 
 /**
@@ -1052,6 +1053,237 @@ it('Live across a server restart: Reconnecting…, then what changed while it wa
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+it('Live resumes after a server restart: a CLI change made meanwhile arrives as an event, the screen is not fetched again; an expired cursor refetches', async () => {
+  // Its own server, on a port it keeps across the restart.
+  const dir = mkdtempSync(join(tmpdir(), 'explorer-e2e-resume-'));
+  const env = { DATA_DIR: dir, PORT: String(await freePort()) };
+  let restarted: Promise<ServerProcess> | undefined;
+  const first = startMetacatalogServer({ built: true, env });
+  /** The change events the page received, by subscription name, in order. */
+  const received = new Map<string, { cursor: string; kind: string; name?: string }[]>();
+  const names = new Map<string, string>();
+  const onSocket = (socket: WebSocket) => {
+    socket.on('framesent', ({ payload }) => {
+      const message =
+        typeof payload === 'string' ? (JSON.parse(payload) as SentMessage & { id?: string }) : {};
+      if (message.type === 'subscribe' && message.id)
+        names.set(message.id, String(message.payload?.operationName));
+    });
+    socket.on('framereceived', ({ payload }) => {
+      if (typeof payload !== 'string') return;
+      const message = JSON.parse(payload) as {
+        id?: string;
+        type?: string;
+        payload?: { data?: Record<string, { cursor: string; kind: string; name?: string }> };
+      };
+      if (message.type !== 'next' || !message.id || !message.payload?.data) return;
+      const name = names.get(message.id) ?? '';
+      received.set(name, [...(received.get(name) ?? []), ...Object.values(message.payload.data)]);
+    });
+  };
+  const sent: string[] = [];
+  const count = (request: Request) => {
+    if (!request.url().endsWith('/graphql')) return;
+    const body = request.postData();
+    sent.push(body ? String((JSON.parse(body) as { operationName?: string }).operationName) : request.url());
+  };
+  const lastCursor = (name: string) => received.get(name)?.at(-1)?.cursor;
+  page.on('websocket', onSocket);
+  try {
+    const started = await first;
+    const other = started.url.replace(/graphql$/, '');
+    const { data } = await started.gql<{ provider: { uuid: string } }>(
+      `mutation { provider: createResourceProvider(input: { name: "rp-resume" }) { uuid } }`,
+    );
+    const subscribed = Promise.all([subscribeSent('TraitChanged'), subscribeSent('ResourceProviderChanged')]);
+    await page.goto('about:blank');
+    await page.goto(`${other}#traits`);
+    const customTraits = page.getByRole('region', { name: 'Custom traits' });
+    await expectText(customTraits.locator('p'), 'No custom traits.');
+    await page.getByRole('button', { name: 'Find providers' }).click();
+    const providers = page.getByRole('table', { name: 'Providers' });
+    const traitsOf = providers.locator('tr', { hasText: 'rp-resume' }).locator('td:nth-child(3)');
+    await expectText(providers.locator('td'), 'rp-resume');
+    await subscribed;
+    await expectLive();
+
+    // Changes heard live: each subscription holds the cursor of its last event.
+    await started.gql(`mutation { createTrait(name: "CUSTOM_BEFORE") { created } }`);
+    await expectText(customTraits.locator('li'), 'CUSTOM_BEFORE');
+    await started.gql(
+      `mutation ($uuid: UUID!) {
+        setResourceProviderTraits(uuid: $uuid, generation: 0, traits: ["CUSTOM_BEFORE"]) { generation }
+      }`,
+      { uuid: data?.provider.uuid },
+    );
+    await expectText(traitsOf, /^CUSTOM_BEFORE$/);
+    const traitCursor = lastCursor('TraitChanged');
+    const providerCursor = lastCursor('ResourceProviderChanged');
+    expect(traitCursor).toEqual(expect.any(String));
+    expect(providerCursor).toEqual(expect.any(String));
+
+    await started.stop();
+    await expectText(page.getByRole('status', { name: 'Live updates' }), 'Reconnecting…');
+    // Written while no server runs (so no subscriber can hear it live), by the CLI.
+    const added = await runMetacatalog(['traits', 'add', 'CUSTOM_WHILE_AWAY'], { built: true, env });
+    expect(added.code).toBe(0);
+    page.on('request', count);
+    // Each subscription is sent again with the cursor of the last event it received.
+    const resumed = Promise.all([
+      subscribeSent('TraitChanged', { after: traitCursor }),
+      subscribeSent('ResourceProviderChanged', { after: providerCursor }),
+    ]);
+    restarted = startMetacatalogServer({ built: true, env });
+    await restarted;
+    await resumed;
+    await expectText(customTraits.locator('li'), 'CUSTOM_WHILE_AWAY');
+    await expectLive();
+    // It came as the event of the CLI's write, after the cursor the page resumed from.
+    expect(received.get('TraitChanged')?.at(-1)).toMatchObject({
+      kind: 'CREATED',
+      name: 'CUSTOM_WHILE_AWAY',
+    });
+    expect(lastCursor('TraitChanged')).not.toBe(traitCursor);
+    // Only what that event asks for was fetched: the providers list (which a refetch of the screen would ask
+    // for again) was not, and its row still shows what the page knew.
+    expect(sent).toContain('CustomTraits');
+    expect(sent).not.toContain('Providers');
+    expect(await traitsOf.textContent()).toBe('CUSTOM_BEFORE');
+
+    // Away again, and the change log pruned past both cursors (as CHANGE_RETENTION would): the server answers
+    // CURSOR_EXPIRED, and each view fetches its own queries again, then subscribes without a cursor.
+    await (await restarted).stop();
+    await expectText(page.getByRole('status', { name: 'Live updates' }), 'Reconnecting…');
+    expect((await runMetacatalog(['traits', 'add', 'CUSTOM_EXPIRED'], { built: true, env })).code).toBe(0);
+    pruneChangeLog(dir);
+    sent.length = 0;
+    const expiredCursor = lastCursor('TraitChanged');
+    const again = Promise.all([
+      subscribeSent('TraitChanged', { after: expiredCursor }),
+      subscribeSent('TraitChanged', { after: undefined }),
+      subscribeSent('ResourceProviderChanged', { after: undefined }),
+    ]);
+    restarted = startMetacatalogServer({ built: true, env });
+    const back = await restarted;
+    await again;
+    await expectText(customTraits.locator('li'), 'CUSTOM_EXPIRED');
+    await eventually(async () => sent.includes('Providers'));
+    await expectLive();
+    // Live again from there.
+    await back.gql(`mutation { createTrait(name: "CUSTOM_AFTER") { created } }`);
+    await expectText(customTraits.locator('li'), 'CUSTOM_AFTER');
+    expect(received.get('TraitChanged')?.at(-1)).toMatchObject({ kind: 'CREATED', name: 'CUSTOM_AFTER' });
+  } finally {
+    page.off('request', count);
+    page.off('websocket', onSocket);
+    for (const server of [first, restarted])
+      await server?.then(
+        (started) => started.stop(),
+        () => undefined,
+      );
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('History: who changed a namespace, a property and a provider, when and how; live, ten at a time', async () => {
+  await page.goto('about:blank');
+  await page.goto(`${base}#definitions`);
+  await page.getByLabel('Resource type').selectOption('OS::Nova::Flavor');
+  await page.getByRole('button', { name: 'E2E placement hints' }).click();
+  const namespace = page.getByRole('region', { name: 'Namespace' });
+  await expectText(namespace.locator('td code'), 'e2e:tier');
+  await expectLive();
+
+  // A namespace's: created through the API by the identity AUTH_MODE=none gives (project default, user local).
+  await namespace.getByRole('button', { name: 'History of E2E::Placement' }).click();
+  const history = (label: string) => page.getByRole('table', { name: `History of ${label}` });
+  const rows = (label: string) => history(label).locator('tbody tr');
+  /** Its first page has come (the rows with a time; before, a row says Loading…). */
+  const loaded = (label: string) => rows(label).locator('time').first().waitFor();
+  const cells = async (label: string, row: number) => rows(label).nth(row).locator('td').allInnerTexts();
+  await loaded('E2E::Placement');
+  expect(await history('E2E::Placement').locator('th').allInnerTexts()).toEqual([
+    'When',
+    'Change',
+    'Who',
+    'Via',
+  ]);
+  expect((await cells('E2E::Placement', 0)).slice(1)).toEqual([
+    'created',
+    'project default, user local',
+    'API',
+  ]);
+  // When: a time element with the commit's instant, shown in the reader's terms.
+  const time = rows('E2E::Placement').first().locator('time');
+  const instant = await time.getAttribute('datetime');
+  expect(Date.now() - Date.parse(instant!)).toBeLessThan(24 * 3600 * 1000);
+  expect(await time.innerText()).toMatch(/\d/);
+
+  // A property's (its id in the type's view names the same node), kept current by the screen's events.
+  await namespace.getByRole('button', { name: 'History of e2e:tier' }).click();
+  await loaded('e2e:tier');
+  const before = await rows('e2e:tier').count();
+  expect((await cells('e2e:tier', 0)).slice(1, 2)).toEqual(['created']);
+  await seed(`mutation {
+    updateProperty(namespace: "E2E::Placement", name: "tier", input: { name: "tier", title: "Service tier (live)", type: STRING, enum: ["gold", "silver"] }) { name }
+  }`);
+  await eventually(async () => (await rows('e2e:tier').count()) === before + 1);
+  expect((await cells('e2e:tier', before)).slice(1)).toEqual([
+    'changed',
+    'project default, user local',
+    'API',
+  ]);
+
+  // Loaded by `metadefs load`: the importer's.
+  await page.getByRole('button', { name: 'CPU Pinning', exact: true }).click();
+  await expectText(namespace.locator('td code'), 'hw:cpu_policy');
+  const name = (await namespace.locator('h2 + p code').first().innerText()).trim();
+  await namespace.getByRole('button', { name: `History of ${name}` }).click();
+  await loaded(name);
+  expect((await cells(name, 0)).slice(1, 2)).toEqual(['created']);
+  expect((await cells(name, 0))[3]).toBe('import');
+
+  // A provider's: created, then its traits set 11 times: 12 changes, ten at a time.
+  const { provider } = await seed<{ provider: { uuid: string } }>(
+    `mutation { provider: createResourceProvider(input: { name: "rp-history" }) { uuid } }`,
+  );
+  for (let generation = 0; generation < 11; generation += 1) {
+    await seed(
+      `mutation ($uuid: UUID!, $generation: Int!, $traits: [String!]!) {
+        setResourceProviderTraits(uuid: $uuid, generation: $generation, traits: $traits) { generation }
+      }`,
+      { uuid: provider.uuid, generation, traits: generation % 2 ? [] : ['CUSTOM_GOLD'] },
+    );
+  }
+  await page.goto(`${base}#traits`);
+  await page.getByRole('button', { name: 'Find providers' }).click();
+  await page.getByRole('button', { name: 'History of rp-history' }).click();
+  await loaded('rp-history');
+  const more = history('rp-history').getByRole('button', { name: 'More history' });
+  await more.waitFor();
+  expect(await rows('rp-history').locator('time').count()).toBe(10);
+  expect((await cells('rp-history', 0)).slice(1, 2)).toEqual(['created']);
+  expect((await cells('rp-history', 9)).slice(1, 2)).toEqual(['changed']);
+  await more.click();
+  await eventually(async () => (await rows('rp-history').locator('time').count()) === 12);
+  expect(await more.count()).toBe(0);
+  await shot('history');
+});
+
+/**
+ * Marks every record of the change log of the embedded database in `dataDir` as pruned (what CHANGE_RETENTION
+ * does to old ones), by SQL, while no server runs: every cursor the page holds is then expired.
+ */
+function pruneChangeLog(dataDir: string): void {
+  const script = `import { PGlite } from '@electric-sql/pglite';
+const db = new PGlite(process.argv[1]);
+await db.query('UPDATE change_log_retention SET pruned_through = (SELECT max(seq) FROM change_log)');
+await db.close();`;
+  execFileSync(process.execPath, ['--input-type=module', '-e', script, join(dataDir, 'pgdata')], {
+    cwd: ROOT,
+  });
+}
 
 /** A port free on 127.0.0.1 right now. */
 function freePort(): Promise<number> {

@@ -8,8 +8,9 @@ import { headersOf, loadSettings } from './settings';
  * The app's one client: GraphQL at `graphql` next to the page (so a path-prefix proxy keeps working), the
  * settings' headers on every request, and a normalized cache. Catalog rows seen in a resource type's view
  * have ids of their own (Node ids), so they normalize by id; value objects without one are stored inline.
- * Subscriptions go over the WebSocket of `live`; after it reconnects, every query on screen is fetched again
- * (events are not replayed).
+ * Subscriptions go over the WebSocket of `live`; after it reconnects, each resumes from the cursor of its last
+ * event (what changed meanwhile comes as events). A subscription that cannot resume (no event yet, or its cursor
+ * expired) fetches its queries again; one that names none fetches every query on screen.
  */
 export function createClient(): { client: ApolloClient; live: LiveConnection } {
   const http = new HttpLink({

@@ -1,8 +1,19 @@
 import type { ApolloCache, DocumentNode, TypedDocumentNode } from '@apollo/client';
-import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { ApolloLink } from '@apollo/client/link';
 import { useApolloClient, useSubscription } from '@apollo/client/react';
-import { createContext, useCallback, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
-import { createClient as createWsClient } from 'graphql-ws';
+import { print } from '@apollo/client/utilities';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+} from 'react';
+import { createClient as createWsClient, type Client, type FormattedExecutionResult } from 'graphql-ws';
+import { Observable } from 'rxjs';
 import { connectionParamsOf, loadSettings } from './settings';
 
 /**
@@ -13,7 +24,8 @@ import { connectionParamsOf, loadSettings } from './settings';
 export type LiveStatus = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'refused';
 
 export interface LiveConnection {
-  link: GraphQLWsLink;
+  /** Subscriptions over the socket, each resumed from its last event's cursor after a reconnection. */
+  link: ApolloLink;
   /** The socket's state while a screen listens; `idle` otherwise (the socket may stay open a moment). */
   status(): LiveStatus;
   onStatus(listener: () => void): () => void;
@@ -29,14 +41,35 @@ const NORMAL_CLOSURE = 1000;
 const LAZY_CLOSE_MS = 3000;
 const MAX_RETRY_WAIT_MS = 30_000;
 
+/** The error code the server answers a resumed subscription whose cursor the change log no longer reaches. */
+const CURSOR_EXPIRED = 'CURSOR_EXPIRED';
+
+/**
+ * What a subscription's operation context may carry (`context: { live: … }`, as useLive passes it): what to
+ * fetch again when events may have been missed and cannot be resumed.
+ */
+export interface LiveOperationContext {
+  resync(): void;
+}
+
+/** One subscription while it runs: the cursor of the last event it received, and how to resync it. */
+interface Running {
+  cursor: string | undefined;
+  resync(): void;
+}
+
 /**
  * Subscriptions over graphql-ws on the same `graphql` URL as queries (ws: or wss: like the page). The
  * connection_init payload carries the settings' token (AUTH_MODE=jwt or keystone), read on every connection.
- * It reconnects without end (also when the server cannot be reached), waiting up to 30 s between attempts;
- * `onReconnected` runs after each reconnection, when events may have been missed (a network cut, a server
- * restart, the server's change feed lost: close code 4503).
+ * It reconnects without end (also when the server cannot be reached), waiting up to 30 s between attempts.
+ * After a reconnection (a network cut, a server restart, the server's change feed lost: close code 4503) each
+ * subscription resumes after the cursor of the last event it received (docs/live.md, Cursors): graphql-ws sends
+ * its subscribe message again, with `after` read at that moment, and the server first sends what was committed
+ * meanwhile. A subscription that has no cursor yet, or whose cursor the server says expired (CURSOR_EXPIRED: it
+ * then subscribes again without one), is resynced: its context's `resync` (useLive: the queries it keeps
+ * current), or `refetchAll` when it names none.
  */
-export function createLiveConnection(onReconnected: () => void): LiveConnection {
+export function createLiveConnection(refetchAll: () => void): LiveConnection {
   const url = new URL('graphql', document.baseURI);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
 
@@ -87,7 +120,8 @@ export function createLiveConnection(onReconnected: () => void): LiveConnection 
       connected: (_socket, _payload, wasRetry) => {
         restartNow = false;
         setStatus('live');
-        if (wasRetry) onReconnected();
+        // Before graphql-ws sends the subscriptions again: those with a cursor resume from it.
+        if (wasRetry) for (const subscription of running) if (!subscription.cursor) subscription.resync();
       },
       closed: (event) => {
         const code = (event as { code?: number } | undefined)?.code;
@@ -96,8 +130,9 @@ export function createLiveConnection(onReconnected: () => void): LiveConnection 
     },
   });
 
+  const running = new Set<Running>();
   return {
-    link: new GraphQLWsLink(client),
+    link: new ResumingLink(client, running, refetchAll),
     status: () => (screens ? status : 'idle'),
     onStatus(listener) {
       listeners.add(listener);
@@ -117,6 +152,98 @@ export function createLiveConnection(onReconnected: () => void): LiveConnection 
       client.terminate();
     },
   };
+}
+
+/** Whether a subscription's answer is the server's CURSOR_EXPIRED (it then completes the subscription). */
+const expired = (result: { errors?: FormattedExecutionResult['errors'] }) =>
+  result.errors?.some((error) => error.extensions?.code === CURSOR_EXPIRED) ?? false;
+
+/**
+ * Apollo's GraphQLWsLink, resuming: the subscribe message's `variables` are read each time graphql-ws sends it
+ * (first, then after every reconnection), with `after` set to the cursor of the last event received. A
+ * CURSOR_EXPIRED answer is not passed on: the subscription is resynced and started again without a cursor.
+ */
+class ResumingLink extends ApolloLink {
+  constructor(
+    private readonly client: Client,
+    private readonly running: Set<Running>,
+    private readonly refetchAll: () => void,
+  ) {
+    super();
+  }
+
+  override request(operation: ApolloLink.Operation): Observable<ApolloLink.Result> {
+    const { query, variables, operationName, extensions } = operation;
+    const live = (operation.getContext() as { live?: LiveOperationContext }).live;
+    const subscription: Running = {
+      cursor: undefined,
+      resync: () => (live ? live.resync() : this.refetchAll()),
+    };
+    const text = print(query);
+    return new Observable<ApolloLink.Result>((observer) => {
+      let dispose: () => void = () => undefined;
+      let closed = false;
+      let restart = false;
+      const start = () => {
+        const payload = {
+          operationName,
+          extensions,
+          query: text,
+          get variables() {
+            return subscription.cursor === undefined
+              ? variables
+              : { ...variables, after: subscription.cursor };
+          },
+        };
+        dispose = this.client.subscribe<Record<string, { cursor?: unknown } | null>>(payload, {
+          next: (result) => {
+            if (expired(result)) {
+              subscription.cursor = undefined;
+              restart = true;
+              subscription.resync();
+              return;
+            }
+            const event = result.data && Object.values(result.data)[0];
+            if (typeof event?.cursor === 'string') subscription.cursor = event.cursor;
+            observer.next(result as ApolloLink.Result);
+          },
+          complete: () => {
+            if (restart && !closed) {
+              restart = false;
+              start();
+              return;
+            }
+            observer.complete();
+          },
+          error: (error: unknown) => {
+            // Refused as a request error (an `error` message) rather than answered: the same.
+            if (Array.isArray(error) && expired({ errors: error as FormattedExecutionResult['errors'] })) {
+              subscription.cursor = undefined;
+              subscription.resync();
+              if (!closed) start();
+              return;
+            }
+            if (error instanceof Error) return observer.error(error);
+            const close = error as { code?: number; reason?: string } | undefined;
+            if (close && typeof close === 'object' && 'code' in close) {
+              return observer.error(
+                new Error(`Socket closed with event ${close.code} ${close.reason ?? ''}`),
+              );
+            }
+            const errors = (Array.isArray(error) ? error : [error]) as CombinedGraphQLErrors['errors'];
+            return observer.error(new CombinedGraphQLErrors({ errors }));
+          },
+        });
+      };
+      this.running.add(subscription);
+      start();
+      return () => {
+        closed = true;
+        this.running.delete(subscription);
+        dispose();
+      };
+    });
+  }
 }
 
 export const LiveContext = createContext<LiveConnection | null>(null);
@@ -181,13 +308,21 @@ export interface LiveOptions<TEvent extends ChangeEventFields> {
    * (selected in the subscription, it is written into the cache and every view of it shows the change).
    */
   refetch: (event: TEvent) => readonly DocumentNode[];
+  /**
+   * The screen's queries this subscription keeps current, fetched again when events may have been missed and
+   * cannot be resumed: after a reconnection when no event came yet (there is no cursor to resume from), or when
+   * the server says the cursor expired. Omitted: every query on screen.
+   */
+  resync?: readonly DocumentNode[];
 }
 
 /**
- * Keeps a screen current with the events of `subscription` (a subscription of one root field, a ChangeEvent):
- * see LiveOptions. Events during a refetch cause one more refetch after it, of the queries they ask for, never
- * one merged into a request that may have read the data before them (apollo.ts turns Apollo's query
- * deduplication off for that).
+ * Keeps a screen current with the events of `subscription` (a subscription of one root field, a ChangeEvent,
+ * whose document declares `$after: String`, passes it as `after` and selects `cursor`): see LiveOptions. After a
+ * reconnection it resumes from the last event's cursor (createLiveConnection), so what changed meanwhile comes
+ * as events, applied like the others. Events during a refetch cause one more refetch after it, of the queries
+ * they ask for, never one merged into a request that may have read the data before them (apollo.ts turns
+ * Apollo's query deduplication off for that).
  */
 export function useLive<TData, TVariables extends Record<string, unknown>>(
   subscription: TypedDocumentNode<TData, TVariables>,
@@ -233,6 +368,17 @@ export function useLive<TData, TVariables extends Record<string, unknown>>(
     },
     [client],
   );
+  // What to fetch again when the subscription cannot resume: its resync queries, or every active query.
+  const resuming: LiveOperationContext = useMemo(
+    () => ({
+      resync: () => {
+        const documents = latest.current.resync;
+        if (documents) refetch(documents);
+        else void Promise.resolve(client.refetchQueries({ include: 'active' })).catch(() => undefined);
+      },
+    }),
+    [client, refetch],
+  );
   const onData = useCallback(
     ({ data }: { data: { data?: TData } }) => {
       const root = data.data as Record<string, unknown> | undefined;
@@ -243,5 +389,5 @@ export function useLive<TData, TVariables extends Record<string, unknown>>(
     },
     [client, refetch],
   );
-  useSubscription(subscription, { variables, ignoreResults: true, onData });
+  useSubscription(subscription, { variables, ignoreResults: true, onData, context: { live: resuming } });
 }

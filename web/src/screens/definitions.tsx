@@ -1,7 +1,8 @@
 import { useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { graphql } from '../gql';
 import type { NamespaceViewQuery } from '../gql/graphql';
+import { HistoryPanel, NodeHistoryQuery } from '../history';
 import { useLive } from '../live';
 import { ResourceTypePicker } from '../resource-types';
 import { ErrorBox, Loading } from '../ui';
@@ -102,11 +103,13 @@ const SearchQuery = graphql(`
 `);
 
 const CatalogChangedSubscription = graphql(`
-  subscription CatalogChanged($resourceType: String) {
-    catalogChanged(resourceType: $resourceType) {
+  subscription CatalogChanged($resourceType: String, $after: String) {
+    catalogChanged(resourceType: $resourceType, after: $after) {
+      cursor
       kind
       id
       nodeType
+      namespace
     }
   }
 `);
@@ -127,7 +130,16 @@ export function constraintsOf(property: Property): string {
   return parts.join(' · ');
 }
 
-function PropertyTable({ properties }: { properties: readonly Property[] }) {
+/** A node's history shown, or none. */
+type HistoryOf = { id: string; label: string } | null;
+
+function PropertyTable({
+  properties,
+  onHistory,
+}: {
+  properties: readonly Property[];
+  onHistory: (of: HistoryOf) => void;
+}) {
   if (!properties.length) return <p className="muted">No properties.</p>;
   return (
     <table className="properties">
@@ -136,6 +148,7 @@ function PropertyTable({ properties }: { properties: readonly Property[] }) {
           <th>Key</th>
           <th>Title</th>
           <th>Allows</th>
+          <th>History</th>
         </tr>
       </thead>
       <tbody>
@@ -149,6 +162,15 @@ function PropertyTable({ properties }: { properties: readonly Property[] }) {
               {property.description ? <div className="description">{property.description}</div> : null}
             </td>
             <td className="muted">{constraintsOf(property)}</td>
+            <td>
+              <button
+                className="small"
+                aria-label={`History of ${property.name}`}
+                onClick={() => onHistory({ id: property.id, label: property.name })}
+              >
+                History
+              </button>
+            </td>
           </tr>
         ))}
       </tbody>
@@ -192,6 +214,7 @@ function NamespaceDetail({ name, resourceType }: { name: string; resourceType: s
     fetchPolicy: 'cache-and-network',
   });
   const namespace = data?.namespace;
+  const [history, setHistory] = useState<HistoryOf>(null);
   return (
     <section className="detail" aria-label="Namespace">
       <Loading when={loading && !data} />
@@ -209,15 +232,25 @@ function NamespaceDetail({ name, resourceType }: { name: string; resourceType: s
               </>
             ) : null}
           </p>
+          <p>
+            <button
+              className="small"
+              aria-label={`History of ${namespace.name}`}
+              onClick={() => setHistory({ id: namespace.id, label: namespace.name })}
+            >
+              History
+            </button>
+          </p>
+          {history ? <HistoryPanel {...history} key={history.id} onClose={() => setHistory(null)} /> : null}
           {namespace.description ? <p>{namespace.description}</p> : null}
           <h3>Properties</h3>
-          <PropertyTable properties={namespace.properties} />
+          <PropertyTable properties={namespace.properties} onHistory={setHistory} />
           {namespace.objects.map((object) => (
             <div key={object.id} className="object">
               <h3>Object {object.name}</h3>
               {object.description ? <p className="muted">{object.description}</p> : null}
               {object.required.length ? <p>Required: {object.required.join(', ')}</p> : null}
-              <PropertyTable properties={object.properties} />
+              <PropertyTable properties={object.properties} onHistory={setHistory} />
             </div>
           ))}
           <h3>Tags</h3>
@@ -280,11 +313,24 @@ export function DefinitionsScreen() {
     fetchPolicy: 'cache-and-network',
   });
   // The screen sees namespaces in the type's view, whose nodes have ids of their own (names with its prefix),
-  // not those the events name: what is shown is fetched again.
+  // not those the events name: what is shown is fetched again. The list only when a namespace itself changed
+  // (created, renamed, deleted, associated); the detail only when the change is in the namespace shown.
+  const shown = useRef(selected);
+  useEffect(() => {
+    shown.current = selected;
+  });
   useLive(
     CatalogChangedSubscription,
     { resourceType: resourceType || null },
-    { refetch: () => [NamespacesOfTypeQuery, NamespaceViewQuery, SearchQuery] },
+    {
+      refetch: ({ nodeType, namespace }) =>
+        nodeType === 'Namespace'
+          ? [NamespacesOfTypeQuery, NamespaceViewQuery, SearchQuery, NodeHistoryQuery]
+          : namespace === shown.current
+            ? [NamespaceViewQuery, SearchQuery, NodeHistoryQuery]
+            : [SearchQuery],
+      resync: [NamespacesOfTypeQuery, NamespaceViewQuery, SearchQuery, NodeHistoryQuery],
+    },
   );
   return (
     <div>

@@ -66,8 +66,9 @@ const PrivateKeysQuery = graphql(`
 `);
 
 const ResourceChangedSubscription = graphql(`
-  subscription ResourceChanged($resourceType: String) {
-    resourceChanged(resourceType: $resourceType) {
+  subscription ResourceChanged($resourceType: String, $after: String) {
+    resourceChanged(resourceType: $resourceType, after: $after) {
+      cursor
       kind
       id
       resource {
@@ -190,6 +191,7 @@ export function ResourcesScreen() {
         kind === 'UPDATED' && !tagFiltered
           ? [TagUsageQuery, DiscoveryQuery, PrivateKeysQuery]
           : [ResourcesQuery, TagUsageQuery, DiscoveryQuery, PrivateKeysQuery],
+      resync: [ResourcesQuery, TagUsageQuery, DiscoveryQuery, PrivateKeysQuery],
     },
   );
   const addTag = (tag: string) =>

@@ -2,6 +2,7 @@ import { useLazyQuery, useQuery } from '@apollo/client/react';
 import { useRef, useState } from 'react';
 import { graphql } from '../gql';
 import type { ProviderTreeQuery } from '../gql/graphql';
+import { HistoryPanel, NodeHistoryQuery } from '../history';
 import { useLive } from '../live';
 import { ErrorBox, errorsByField, Field, splitList } from '../ui';
 
@@ -98,8 +99,9 @@ const TraitSuggestionsQuery = graphql(`
 `);
 
 const TraitChangedSubscription = graphql(`
-  subscription TraitChanged {
-    traitChanged {
+  subscription TraitChanged($after: String) {
+    traitChanged(after: $after) {
+      cursor
       kind
       id
       name
@@ -108,8 +110,9 @@ const TraitChangedSubscription = graphql(`
 `);
 
 const ProviderChangedSubscription = graphql(`
-  subscription ResourceProviderChanged {
-    resourceProviderChanged {
+  subscription ResourceProviderChanged($after: String) {
+    resourceProviderChanged(after: $after) {
+      cursor
       kind
       id
       resourceProvider {
@@ -373,6 +376,7 @@ export function TraitsScreen() {
     {},
     {
       refetch: () => [CustomTraitsQuery, BrowseTraitsQuery, TraitSuggestionsQuery, ValidateTraitsQuery],
+      resync: [CustomTraitsQuery, BrowseTraitsQuery, TraitSuggestionsQuery, ValidateTraitsQuery],
     },
   );
   // A provider's new name, parent, traits and generation come with the event, and a deleted one is evicted
@@ -384,16 +388,19 @@ export function TraitsScreen() {
     {
       refetch: ({ kind }) =>
         kind === 'CREATED'
-          ? [ProvidersQuery, ProviderTreeQuery]
+          ? [ProvidersQuery, ProviderTreeQuery, NodeHistoryQuery]
           : kind === 'UPDATED' && traitFilter.current
-            ? [ProvidersQuery]
-            : [],
+            ? [ProvidersQuery, NodeHistoryQuery]
+            : [NodeHistoryQuery],
+      resync: [ProvidersQuery, ProviderTreeQuery, NodeHistoryQuery],
     },
   );
   const [required, setRequired] = useState('');
   const [forbidden, setForbidden] = useState('');
   const [anyOf, setAnyOf] = useState('');
   const [tree, setTree] = useState('');
+  // The provider whose history is shown.
+  const [history, setHistory] = useState<{ id: string; label: string } | null>(null);
   const [find, { data, error }] = useLazyQuery(ProvidersQuery);
   // The API's errors beside the field they name (extensions.field: filter.required, filter.anyOf.0, …).
   const byField = errorsByField(error);
@@ -482,6 +489,12 @@ export function TraitsScreen() {
                   <td>
                     <button className="small" onClick={() => setTree(provider.root.uuid)}>
                       Show tree of {provider.name}
+                    </button>{' '}
+                    <button
+                      className="small"
+                      onClick={() => setHistory({ id: provider.id, label: provider.name })}
+                    >
+                      History of {provider.name}
                     </button>
                   </td>
                 </tr>
@@ -493,6 +506,7 @@ export function TraitsScreen() {
           <p className="muted">No provider matches.</p>
         ) : null}
       </section>
+      {history ? <HistoryPanel {...history} key={history.id} onClose={() => setHistory(null)} /> : null}
       {tree ? <ProviderTree root={tree} /> : null}
     </div>
   );
