@@ -1,5 +1,3 @@
-import type { TxContext } from './context';
-
 /**
  * The change log and its feed. Every committed change of a node is recorded by database triggers, whatever
  * wrote it (migration 1763701000000-change-log.ts): one record per node and transaction, numbered (`seq`) in
@@ -88,14 +86,6 @@ export interface ChangeSource {
   readonly live: boolean;
   /** Calls `listener` for every event until the returned function is called. */
   listen(listener: (event: FeedEvent) => void): () => void;
-}
-
-/**
- * Names who writes in the transaction `tx` (a transaction's context) for the change log: `ctx.transaction` names
- * the caller and the way in (GraphQL, the CLI); the Glance importer calls it again with `import`.
- */
-export async function nameActor(tx: TxContext, actor: ChangeActor): Promise<void> {
-  await tx.db.query(`SELECT set_config('${ACTOR_SETTING}', $1, true)`, [JSON.stringify(actor)]);
 }
 
 /** A feed that never delivers anything (CLI commands, seeds): caches on it stay off. */

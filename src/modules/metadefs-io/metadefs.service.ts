@@ -10,7 +10,7 @@ import { Visibility } from '../../common/visibility';
 import { Namespace } from '../namespaces/namespace.entity';
 import { associationsByNamespacePk } from '../namespaces/namespace.loaders';
 import { namespaceService } from '../namespaces/namespace.service';
-import { nameActor } from '../../common/changes';
+import { nameActor } from '../../common/actor';
 import {
   namespaceDocumentService,
   type NamespaceDocument,
