@@ -1,0 +1,121 @@
+import 'reflect-metadata';
+import pino from 'pino';
+import { boot } from '../src/app/runtime';
+import { createApp } from '../src/app/server';
+import { loadConfig } from '../src/config';
+import { pruneChanges } from '../src/db/change-log';
+import { CHANGE_LOG_TABLES } from '../migrations/1763701000000-change-log';
+
+/**
+ * `npm run bench:change-log-cost`: what the change log costs. On DATABASE_URL (default: PGlite in memory):
+ * 1. mutation throughput with the log's triggers and without them (disabled), in interleaved rounds of WRITES
+ *    createProperty mutations (default 300) through the GraphQL pipeline, by wall and CPU time;
+ * 2. bytes per change record (pg_total_relation_size of change_log over its rows);
+ * 3. the time to prune PRUNE_RECORDS records (default 1,000,000; 0: skip), written directly as old records.
+ */
+async function main(): Promise<void> {
+  const writes = Number(process.env.WRITES ?? 300);
+  const rounds = Number(process.env.ROUNDS ?? 3);
+  const pruneRecords = Number(process.env.PRUNE_RECORDS ?? 1_000_000);
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: process.env.DATABASE_URL || 'pglite://memory',
+    AUTH_MODE: 'none',
+    LOG_LEVEL: 'silent',
+  });
+  const runtime = await boot({ config, logger: pino({ level: 'silent' }) });
+  const app = await createApp(runtime);
+  const db = runtime.database.dataSource;
+  // WITHOUT_FEED=1: the instance's feed stopped (no LISTEN, no reading of the log): what the triggers alone cost.
+  if (process.env.WITHOUT_FEED) await app.changes.stop();
+  const ctx = () => app.contextFor({});
+  const run = async (query: string, variables: Record<string, unknown>) => {
+    const response = await app.apollo.executeOperation({ query, variables }, { contextValue: await ctx() });
+    if (response.body.kind !== 'single' || response.body.singleResult.errors)
+      throw new Error(JSON.stringify(response.body));
+  };
+  const triggers = async (on: boolean) => {
+    for (const table of Object.keys(CHANGE_LOG_TABLES)) {
+      const names = [`${table}_change_log`, `${table}_change_log_update`];
+      if (table === 'namespaces') names.push('namespaces_change_log_delete');
+      for (const name of names)
+        await db.query(`ALTER TABLE ${table} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER ${name}`);
+    }
+  };
+  let n = 0;
+  // Names of this run (the database may keep an earlier run's).
+  const runId = Date.now().toString(36);
+  const round = async (withLog: boolean) => {
+    await triggers(withLog);
+    const ns = `Bench::WriteCost${runId}_${(n += 1)}`;
+    await run(`mutation ($ns: String!) { createNamespace(input: { name: $ns }) { id } }`, { ns });
+    const cpu = process.cpuUsage();
+    const started = process.hrtime.bigint();
+    for (let i = 0; i < writes; i += 1) {
+      await run(
+        `mutation ($ns: String!, $name: String!) { createProperty(namespace: $ns, input: { name: $name, title: $name, type: STRING }) { id } }`,
+        { ns, name: `p${i}` },
+      );
+    }
+    const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+    const used = process.cpuUsage(cpu);
+    return { perSecond: (writes / wallMs) * 1000, cpuMsPerWrite: (used.user + used.system) / 1000 / writes };
+  };
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const withLog: number[] = [];
+  const without: number[] = [];
+  const cpuWith: number[] = [];
+  const cpuWithout: number[] = [];
+  await round(true); // warm-up
+  for (let r = 0; r < rounds; r += 1) {
+    const a = await round(true);
+    const b = await round(false);
+    withLog.push(a.perSecond);
+    cpuWith.push(a.cpuMsPerWrite);
+    without.push(b.perSecond);
+    cpuWithout.push(b.cpuMsPerWrite);
+  }
+  await triggers(true);
+  console.log(
+    `database: ${runtime.database.kind}; ${rounds} rounds of ${writes} createProperty, interleaved`,
+  );
+  console.log(
+    `with the log:    ${median(withLog).toFixed(0)} mutations/s (node CPU ${median(cpuWith).toFixed(2)} ms each)`,
+  );
+  console.log(
+    `without the log: ${median(without).toFixed(0)} mutations/s (node CPU ${median(cpuWithout).toFixed(2)} ms each)`,
+  );
+  console.log(`ratio: ${((median(withLog) / median(without)) * 100).toFixed(1)}%`);
+
+  const [{ bytes, count }] = (await db.query(
+    `SELECT pg_total_relation_size('change_log')::bigint AS bytes, count(*)::int AS count FROM change_log`,
+  )) as { bytes: string; count: number }[];
+  console.log(
+    `bytes per change: ${(Number(bytes) / count).toFixed(0)} (${count} records, tables and indexes)`,
+  );
+
+  if (pruneRecords > 0) {
+    await db.query(
+      `WITH head AS (SELECT last_seq FROM change_log_head)
+       INSERT INTO change_log (seq, txid, committed_at, kind, node_type, node_key, contained, via, actor_project,
+                               namespace_id, namespace, owner, public, resource_types)
+       SELECT head.last_seq + g, 1000000000 + g / 4, now() - interval '400 days', 'UPDATED', 'PropertyDefinition',
+              g::text, false, 'graphql', 'bench', 1, 'Bench::Prune', 'admin', true, ARRAY['OS::Nova::Flavor']
+         FROM head, generate_series(1, $1::int) g`,
+      [pruneRecords],
+    );
+    await db.query(`UPDATE change_log_head SET last_seq = last_seq + $1::bigint`, [pruneRecords]);
+    // The synthetic records sit above the real ones: prune everything older than a year.
+    await db.query(`UPDATE change_log SET committed_at = now() - interval '400 days'`);
+    const started = process.hrtime.bigint();
+    const pruned = await pruneChanges(db, new Date(Date.now() - 365 * 86_400_000));
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    console.log(`pruning ${pruned} records: ${(ms / 1000).toFixed(1)} s`);
+  }
+  await app.stop();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
