@@ -1,7 +1,9 @@
-import { extendSchema, parse } from 'graphql';
+import { extendSchema, parse, type GraphQLInterfaceType, type OperationDefinitionNode } from 'graphql';
 import { deriveCacheRules, tableOf, type ReadDeclarations } from '../src/app/cache-rules';
 import { versionGroups, versionedTables } from '../src/app/modules';
+import { cachedGroupsOf } from '../src/app/catalog-cache';
 import {
+  appCacheRules,
   buildAppSchema,
   cacheableQueryGroups,
   catalogQueryFields,
@@ -80,19 +82,46 @@ describe('cache rules derived from the schema', () => {
     expect(sorted(rules.cacheable)).toEqual(sorted(['validateMetadata', ...TRAITS_AND_PROVIDERS]));
   });
 
-  it('count what a field declares it reads (a usage count on Namespace), not only the types it returns', () => {
+  it('make a field declaring an unversioned read (a usage count on Namespace) a gate: the walk stops there, its root fields stay cacheable', () => {
     const rules = rulesWith('extend type Namespace { resourceCount: Int! }', {
       'Namespace.resourceCount': ['resources'],
     });
-    expect(rules.uncacheable.get('namespace')).toBe('resources (read by Namespace.resourceCount)');
-    expect(sorted(rules.cacheable)).toEqual(
-      sorted(['metadefTag', 'validateMetadata', ...TRAITS_AND_PROVIDERS]),
-    );
-    // Declared to read catalog tables only, it keeps them cacheable.
+    expect(rules.gates.has('Namespace.resourceCount')).toBe(true);
+    expect([...rules.cacheable].sort()).toEqual(CACHEABLE);
+    expect(Object.fromEntries(rules.groups)).toEqual(GROUPS);
+    // Declared to read catalog tables only, it is no gate, and its reads count for the root fields.
     const catalogOnly = rulesWith('extend type Namespace { propertyCount: Int! }', {
       'Namespace.propertyCount': ['metadef_properties'],
     });
+    expect(catalogOnly.gates.has('Namespace.propertyCount')).toBe(false);
     expect([...catalogOnly.cacheable].sort()).toEqual(CACHEABLE);
+    // What a gate returns is not walked for the root field, but must still be declared.
+    expect(() =>
+      rulesWith('type UsageStats { count: Int! } extend type Namespace { usage: UsageStats! }', {
+        'Namespace.usage': ['resources'],
+      }),
+    ).toThrow(/declare what these read.*UsageStats/);
+  });
+
+  it("make history a gate on every node type and on Node (an interface's field is one when any implementation's is)", () => {
+    const { gates } = appCacheRules();
+    const node = buildAppSchema().getType('Node') as GraphQLInterfaceType;
+    const nodeTypes = buildAppSchema().getPossibleTypes(node);
+    expect(nodeTypes.length).toBeGreaterThan(5);
+    for (const type of [node, ...nodeTypes]) expect(gates.has(`${type.name}.history`)).toBe(true);
+    // No other field is a gate today.
+    expect(sorted(gates)).toEqual(
+      sorted(['Node', ...nodeTypes.map((type) => type.name)].map((n) => `${n}.history`)),
+    );
+    // One implementation's gate makes the interface's field one, not the other implementations'.
+    const rules = rulesWith(
+      `interface Counted { resourceCount: Int! }
+       extend type Namespace implements Counted { resourceCount: Int! }
+       extend type Trait implements Counted { resourceCount: Int! }`,
+      { 'Namespace.resourceCount': ['resources'], 'Trait.resourceCount': ['traits'] },
+    );
+    expect(rules.gates.has('Counted.resourceCount')).toBe(true);
+    expect(rules.gates.has('Trait.resourceCount')).toBe(false);
   });
 
   it('refuse a schema with a reachable type or a root query that declares nothing, or a table no entity has', () => {
@@ -104,6 +133,64 @@ describe('cache rules derived from the schema', () => {
       /no entity has the table namespace\b/,
     );
     expect(() => rulesWith('', { 'Namespace.usage': [] })).toThrow(/Namespace\.usage: no such field/);
+  });
+});
+
+/**
+ * Whether the answer cache keeps a document's answer, and with which groups: cachedGroupsOf, as the cache plugin
+ * asks it (after validation).
+ */
+function groupsOfDocument(query: string) {
+  const document = parse(query);
+  const operation = document.definitions.find(
+    (definition): definition is OperationDefinitionNode => definition.kind === 'OperationDefinition',
+  );
+  return cachedGroupsOf(document, operation, buildAppSchema(), appCacheRules());
+}
+
+describe('operations selecting a gate', () => {
+  const HISTORY = 'history(first: 5) { nodes { kind committedAt actor { via } } }';
+
+  it('are never cached, wherever the gate is: at any depth, aliased, in fragments, inline fragments and interface spreads', () => {
+    const uncached = [
+      `{ namespaces { nodes { name ${HISTORY} } } }`,
+      `{ namespaces { nodes { name log: ${HISTORY} } } }`,
+      `query ($ns: String!) { namespace(name: $ns) { properties { name ${HISTORY} } } }`,
+      `{ namespaces { nodes { ...N } } } fragment N on Namespace { name ${HISTORY} }`,
+      // A fragment spread inside a fragment, on the interface.
+      `{ namespaces { nodes { ...A } } } fragment A on Namespace { objects { ...B } } fragment B on Node { id ${HISTORY} }`,
+      `{ namespaces { nodes { ... on Node { ${HISTORY} } } } }`,
+      `{ namespaces { nodes { ... { ${HISTORY} } } } }`,
+      `{ traits { nodes { name ${HISTORY} } } }`,
+      `{ resourceProviders { nodes { traits { ${HISTORY} } } } }`,
+      `query ($ns: String!) { metadefTag(namespace: $ns, name: "t") { ... on MetadefTag { ${HISTORY} } } }`,
+      // Beside a cacheable field without it.
+      `{ traits { totalCount } namespaces { nodes { h: ${HISTORY} } } }`,
+      // Spread twice: followed once, found anyway.
+      `{ a: namespaces { nodes { ...N } } b: namespaces { nodes { ...N } } } fragment N on Namespace { ${HISTORY} }`,
+    ];
+    for (const query of uncached) expect([query, groupsOfDocument(query)]).toEqual([query, undefined]);
+  });
+
+  it('the same queries without it are cached, with their groups', () => {
+    expect(groupsOfDocument('{ namespaces { nodes { name } } }')).toEqual(['catalog']);
+    expect(groupsOfDocument('{ namespaces { nodes { ...N } } } fragment N on Namespace { name id }')).toEqual(
+      ['catalog'],
+    );
+    expect(groupsOfDocument('{ namespaces { nodes { ... on Node { id } } } }')).toEqual(['catalog']);
+    expect(groupsOfDocument('{ traits { nodes { name } } resourceProviders { nodes { uuid } } }')).toEqual([
+      'providers',
+      'traits',
+    ]);
+    // A field merely named history elsewhere (an alias) is not the gate.
+    expect(groupsOfDocument('{ history: namespaces { nodes { name } } }')).toEqual(['catalog']);
+    // The document's other operation is not this one's.
+    const document = parse(
+      `query A { namespaces { nodes { name } } } query B { namespaces { nodes { ${HISTORY} } } }`,
+    );
+    const [a, b] = document.definitions as OperationDefinitionNode[];
+    expect(cachedGroupsOf(document, a, buildAppSchema(), appCacheRules())).toEqual(['catalog']);
+    expect(cachedGroupsOf(document, b, buildAppSchema(), appCacheRules())).toBeUndefined();
   });
 });
 

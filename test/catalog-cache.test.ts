@@ -157,6 +157,41 @@ describe('catalog answers cached per instance on the catalog version', () => {
     expect((await measured(b, mixed)).queries).toBeGreaterThan(1);
   });
 
+  it("never serves a node's history from the cache, however it is selected; the same query without it still is", async () => {
+    const ns = await createNamespace(a, { properties: [PROPERTY] });
+    const plain = `query ($ns: String!) { namespace(name: $ns) { name properties { name title } } }`;
+    const history = 'history { totalCount nodes { kind actor { via } } }';
+    const withHistory = [
+      `query ($ns: String!) { namespace(name: $ns) { name ${history} } }`,
+      `query ($ns: String!) { namespace(name: $ns) { name changes: ${history} } }`,
+      `query ($ns: String!) { namespace(name: $ns) { ...N } } fragment N on Namespace { properties { ...H } } fragment H on Node { ${history} }`,
+      `query ($ns: String!) { namespace(name: $ns) { properties { ... on Node { ${history} } } } }`,
+      `query ($ns: String!) { namespace(name: $ns) { ... { ${history} } } }`,
+    ];
+    await b.ok(plain, { ns });
+    expect((await measured(b, plain, { ns })).queries).toBe(1);
+    for (const query of withHistory) {
+      const first = await measured(b, query, { ns });
+      expect(first.errors).toBeUndefined();
+      const again = await measured(b, query, { ns });
+      // Computed again: more than the version's read, and no version read at all (not a cache candidate).
+      expect([query, again.queries > 1]).toEqual([query, true]);
+    }
+    // A write the catalog version would not tell apart from history: an update shows in the next answer.
+    const query = withHistory[0];
+    const before = (await b.ok(query, { ns })).namespace.history.totalCount;
+    await a.ok(
+      `mutation ($ns: String!) { updateNamespace(name: $ns, input: { description: "new" }) { name } }`,
+      { ns },
+    );
+    const after = (await b.ok(query, { ns })).namespace.history;
+    expect(after.totalCount).toBe(before + 1);
+    expect(after.nodes.at(-1)).toEqual({ kind: 'UPDATED', actor: { via: 'GRAPHQL' } });
+    // And the plain query is still served from the cache once computed at the new version.
+    await b.ok(plain, { ns });
+    expect((await measured(b, plain, { ns })).queries).toBe(1);
+  });
+
   it('keys answers on what the operation reads: undeclared variables and their size make no new entry', async () => {
     const instance = (await b.app.contextFor(headersOf(ADMIN))).instance;
     const types = '{ resourceTypes { name } }';

@@ -59,6 +59,26 @@ describe('README examples after loading Glance defaults', () => {
     expect(pageInfo.endCursor).toBe(edges.at(-1)!.cursor);
   });
 
+  it("the history example gives the namespace's own records: created by the import", async () => {
+    const query = example('history(first: 10)');
+    const answer = await server!.gql<{
+      namespace: {
+        name: string;
+        history: { nodes: { kind: string; committedAt: string; actor: { via: string } }[] };
+      };
+    }>(query);
+    expect(answer.errors).toBeUndefined();
+    const { name, history } = answer.data!.namespace;
+    expect(name).toBe('OS::Compute::Watchdog');
+    expect(history.nodes).toEqual([
+      {
+        kind: 'CREATED',
+        committedAt: expect.any(String),
+        actor: { via: 'IMPORT', projectId: null, userId: null },
+      },
+    ]);
+  });
+
   it('the prefix example gives hw:cpu_… for a flavor and hw_cpu_… for an image', async () => {
     const query = example('OS::Compute::VirtCPUTopology');
     const flavor = await server!.gql<{ namespace: { properties: { name: string }[] } }>(query);

@@ -13,7 +13,7 @@ import { inputGuardPlugin } from './input-guard';
 import { createArmor, parseOptions } from './limits';
 import { observabilityPlugin, type Metrics } from './observability';
 import { requestErrorsPlugin } from './request-errors';
-import { cacheableQueryGroups } from './schema';
+import { appCacheRules } from './schema';
 import { transportPlugin } from './subscriptions';
 import { graphqlTracingPlugin, traceGraphqlOperations, type Tracing } from './tracing';
 
@@ -65,7 +65,7 @@ export async function startApolloServer({
       transportPlugin(),
       ...armor.plugins,
       // Last: serves a cached answer only to an operation every plugin above has let through.
-      catalogCachePlugin(cacheableQueryGroups(), metrics),
+      catalogCachePlugin(schema, appCacheRules(), metrics),
     ],
     validationRules: [...armor.validationRules],
     allowBatchedHttpRequests: false,

@@ -1,36 +1,61 @@
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
-import type { FormattedExecutionResult, OperationDefinitionNode } from 'graphql';
+import type { DocumentNode, FormattedExecutionResult, GraphQLSchema, OperationDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { InstanceState } from '../common/changes';
 import type { Context } from '../common/context';
 import type { Counter } from 'prom-client';
 import { DATA_GROUPS, type DataGroup } from '../common/module';
+import { selectsGate, type CacheRules } from './cache-rules';
 
 /**
  * The data groups an operation's answer depends on, if it may be cached: a query of cacheable root fields only
  * (with `__typename` at most beside them), which are the root Query fields reaching nothing but versioned tables,
- * derived from the schema and what its types declare they read (app/cache-rules.ts, `cacheableQueryGroups()` of
+ * derived from the schema and what its types declare they read (app/cache-rules.ts, `appCacheRules()` of
  * app/schema.ts), each with the groups whose tables it reaches: its answers change only when one of their
- * versions does. Anything else (resources, node look-ups, `resourceTypes`, whose list for a project also holds
- * the types of its resources) is never cached: undefined.
+ * versions does; and selecting no gate anywhere (a field reading unversioned data below a cacheable root field:
+ * `history` of a node, whatever fragment or interface it is selected through). Anything else (resources, node
+ * look-ups, `resourceTypes`, whose list for a project also holds the types of its resources, a namespace's
+ * history) is never cached: undefined.
  */
 export function cachedGroupsOf(
+  document: DocumentNode,
   operation: OperationDefinitionNode | undefined,
-  cacheable: ReadonlyMap<string, readonly DataGroup[]>,
+  schema: GraphQLSchema,
+  rules: Pick<CacheRules, 'groups' | 'gates'>,
 ): readonly DataGroup[] | undefined {
   if (operation?.operation !== 'query') return undefined;
   const groups = new Set<DataGroup>();
   let cached = false;
   for (const selection of operation.selectionSet.selections) {
     if (selection.kind !== 'Field') return undefined;
-    const fieldGroups = cacheable.get(selection.name.value);
+    const fieldGroups = rules.groups.get(selection.name.value);
     if (fieldGroups) {
       cached = true;
       for (const group of fieldGroups) groups.add(group);
     } else if (selection.name.value !== '__typename') return undefined;
   }
   // `{ __typename }` alone reads nothing: no version to check.
-  return cached ? [...groups].sort() : undefined;
+  if (!cached || selectsGate(schema, rules.gates, document, operation)) return undefined;
+  return [...groups].sort();
+}
+
+/**
+ * `cachedGroupsOf`, decided once per parsed document and operation (Apollo keeps parsed documents and hands the
+ * same DocumentNode back for the same query text): a hit pays two map look-ups, not a walk of the document.
+ */
+export function cacheDecisions(schema: GraphQLSchema, rules: Pick<CacheRules, 'groups' | 'gates'>) {
+  const decided = new WeakMap<DocumentNode, Map<OperationDefinitionNode, readonly DataGroup[] | null>>();
+  return (document: DocumentNode, operation: OperationDefinitionNode | undefined) => {
+    if (!operation) return undefined;
+    let byOperation = decided.get(document);
+    if (!byOperation) decided.set(document, (byOperation = new Map()));
+    let groups = byOperation.get(operation);
+    if (groups === undefined) {
+      groups = cachedGroupsOf(document, operation, schema, rules) ?? null;
+      byOperation.set(operation, groups);
+    }
+    return groups ?? undefined;
+  };
 }
 
 /**
@@ -276,9 +301,11 @@ export interface CatalogCacheCounters {
 }
 
 export function catalogCachePlugin(
-  cacheable: ReadonlyMap<string, readonly DataGroup[]>,
+  schema: GraphQLSchema,
+  rules: Pick<CacheRules, 'groups' | 'gates'>,
   metrics?: CatalogCacheCounters,
 ): ApolloServerPlugin<Context> {
+  const decide = cacheDecisions(schema, rules);
   // Each group's counters, bound once (a labelled inc would hash its labels at every request).
   const counted = (kind: 'hits' | 'misses') =>
     new Map(DATA_GROUPS.map((group) => [group, metrics?.catalogCacheGroupCounts.labels(kind, group)]));
@@ -288,8 +315,8 @@ export function catalogCachePlugin(
     async requestDidStart({ contextValue }) {
       if (contextValue.config.cache.catalogMb <= 0) return;
       return {
-        async responseForOperation({ operation, queryHash, request, contextValue: ctx }) {
-          const groups = cachedGroupsOf(operation, cacheable);
+        async responseForOperation({ document, operation, queryHash, request, contextValue: ctx }) {
+          const groups = decide(document, operation);
           if (!groups || !operation) return null;
           const cache = cacheOf(ctx);
           let versions: string;

@@ -102,6 +102,12 @@ export function catalogQueryFields(): ReadonlySet<string> {
   return cacheRules!.cacheable;
 }
 
+/** What the answer cache may answer: cacheable root fields with their groups, and the gates (cache-rules.ts). */
+export function appCacheRules(): CacheRules {
+  buildAppSchema();
+  return cacheRules!;
+}
+
 /** For each cacheable root Query field, the data groups whose versions its answers are kept with. */
 export function cacheableQueryGroups(): ReadonlyMap<string, readonly DataGroup[]> {
   buildAppSchema();

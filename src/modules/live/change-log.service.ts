@@ -1,4 +1,4 @@
-import { CATALOG_NODE_TYPES, type ChangeRecord } from '../../common/changes';
+import type { ChangeRecord } from '../../common/changes';
 import type { Context } from '../../common/context';
 import { CursorExpiredError } from '../../common/errors';
 import { decodeGlobalId, encodeGlobalId } from '../../common/relay/global-id';
@@ -7,10 +7,9 @@ import { pageSize, type Page } from '../../common/relay/paginate';
 import { CHANGE_COLUMNS, prunedThrough, rowToRecord } from '../../db/change-log';
 import { decodeChangeCursor, encodeChangeCursor } from './change-cursor';
 import type { Change, ChangeFilter, ChangeVia } from './change.type';
+import { visibleTo } from './change-visibility';
+import { historyCounts, historyPages } from './history.loaders';
 import type { ChangeKind } from './live.events';
-
-/** Node types only admins see the changes of (the service's own vocabulary; discovery keys may be private). */
-const ADMIN_ONLY_TYPES = ['ResourceType', 'DiscoveredProperty'];
 
 /**
  * The change log as the API lists it (`changes`, `history`): records after a cursor, oldest first, only of what
@@ -20,6 +19,32 @@ const ADMIN_ONLY_TYPES = ['ResourceType', 'DiscoveredProperty'];
  * the SQL (nor its names nor its count reach the caller).
  */
 export class ChangeLogService {
+  /**
+   * A node's history (`history` of every node type, by its global id), one page: `list` filtered by the node,
+   * batched with every node of the same list (history.loaders.ts).
+   */
+  async history(
+    ctx: Context,
+    id: string,
+    args: { first?: number | null; after?: string | null },
+    fetchers: ReadonlyMap<string, NodeFetcher>,
+  ): Promise<Page<Change>> {
+    const { size } = pageSize({ first: args.first });
+    const after = args.after == null ? '0' : decodeChangeCursor(args.after);
+    const node = logKeyOf(id, 'id');
+    const page = await ctx.loaders
+      .get(historyPages)
+      .load({ ...node, size, after, resumed: args.after != null });
+    const items = page.records.map((record) => toChange(ctx, record, fetchers));
+    return {
+      items,
+      cursors: items.map((item) => item.cursor),
+      hasNextPage: page.hasNextPage,
+      hasPreviousPage: args.after != null,
+      count: () => ctx.loaders.get(historyCounts).load(node),
+    };
+  }
+
   async list(
     ctx: Context,
     args: { first?: number | null; after?: string | null; filter?: ChangeFilter | null },
@@ -31,22 +56,14 @@ export class ChangeLogService {
       throw new CursorExpiredError();
     const params: unknown[] = [];
     const p = (value: unknown) => `$${params.push(value)}`;
-    const where: string[] = [];
     const { identity } = ctx;
-    if (!identity.isAdmin) {
-      const project = p(identity.projectId ?? '');
-      where.push(`(c.node_type IN ('Trait', 'ResourceProvider')
-        OR (c.node_type = ANY(${p(CATALOG_NODE_TYPES)}) AND (c.public OR c.owner = ${project}
-            OR (c.before ->> 'public')::boolean OR c.before ->> 'owner' = ${project}))
-        OR (c.node_type = 'Resource' AND c.project = ${project}))`);
-    }
+    const where = visibleTo(identity, p);
     const filter = args.filter ?? {};
     if (filter.types) where.push(`c.node_type = ANY(${p(filter.types)})`);
     if (filter.kinds) where.push(`c.kind = ANY(${p(filter.kinds)})`);
     if (filter.nodeId != null) {
-      const { type, key } = decodeGlobalId(filter.nodeId, 'filter.nodeId');
-      // A view's id names the node of its plain id (`<key>@<resource type>`).
-      where.push(`c.node_type = ${p(type)} AND c.node_key = ${p(key.split('@')[0])}`);
+      const { type, key } = logKeyOf(filter.nodeId, 'filter.nodeId');
+      where.push(`c.node_type = ${p(type)} AND c.node_key = ${p(key)}`);
     }
     if (filter.namespace != null) where.push(`c.namespace = ${p(filter.namespace)}`);
     if (filter.resourceType != null) {
@@ -57,7 +74,6 @@ export class ChangeLogService {
       const project = p(filter.project);
       where.push(`(c.project = ${project} OR c.owner = ${project})`);
     }
-    if (!identity.isAdmin) where.push(`c.node_type <> ALL(${p(ADMIN_ONLY_TYPES)})`);
     const filtered = where.length ? where.join(' AND ') : 'true';
     const countParams = [...params];
     const rows = (await ctx.db.query(
@@ -81,6 +97,12 @@ export class ChangeLogService {
       },
     };
   }
+}
+
+/** The node a global id names in the log: its type and key (a view's id, `<key>@<resource type>`, its node's). */
+export function logKeyOf(id: string, field: string): { type: string; key: string } {
+  const { type, key } = decodeGlobalId(id, field);
+  return { type, key: key.split('@')[0] };
 }
 
 function toChange(ctx: Context, record: ChangeRecord, fetchers: ReadonlyMap<string, NodeFetcher>): Change {

@@ -1,6 +1,6 @@
-import { Arg, Ctx, Int, Query, Resolver, type ClassType } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root, type ClassType } from 'type-graphql';
 import type { Context } from '../../common/context';
-import type { NodeType } from '../../common/relay/node';
+import { Node, type NodeType } from '../../common/relay/node';
 import { PAGE_ARGS } from '../../common/relay/page-args';
 import { changeLogService } from './change-log.service';
 import { ChangeConnection, ChangeFilter } from './change.type';
@@ -9,9 +9,10 @@ const AFTER_CHANGE =
   'Continue after this change cursor (an edge cursor, pageInfo.endCursor, or the `cursor` of a subscription event). BAD_USER_INPUT when it is not a change cursor; CURSOR_EXPIRED when it is older than the change log keeps (CHANGE_RETENTION).';
 
 /**
- * `changes`: the change log as the caller may see it. A node's history is `changes(filter: { nodeId })` (also once
- * it is deleted); a `history` field on the node types themselves would make every query that reaches them
- * uncacheable (app/cache-rules.ts decides by the types a root field can reach, and the log is not versioned).
+ * `changes`: the change log as the caller may see it; `history` on every node type (the Node interface): its own
+ * records, the same way (a deleted node's history stays reachable through `changes(filter: { nodeId })`). The log is
+ * not versioned: `Node.history` is a gate of the answer cache (app/cache-rules.ts), so that a catalog query is
+ * still cached unless it selects a history.
  */
 export function createChangesResolvers(types: readonly NodeType[]): ClassType[] {
   const fetchers = new Map(types.map((type) => [type.name, type.fetch]));
@@ -33,5 +34,22 @@ export function createChangesResolvers(types: readonly NodeType[]): ClassType[] 
     }
   }
 
-  return [ChangesResolver];
+  @Resolver(() => Node)
+  class HistoryResolver {
+    @FieldResolver(() => ChangeConnection, {
+      description:
+        "This node's changes, oldest first (commit order): who changed it (actor), when (committedAt) and how (kind), as `changes(filter: { nodeId })` lists them, with the same visibility (resource types' and discovery keys' for admins only). Kept for CHANGE_RETENTION. Once the node is deleted its history stays reachable through `changes(filter: { nodeId })`. A list of nodes selecting it reads every node's page in one statement.",
+    })
+    async history(
+      // The id alone: type-graphql would copy the root into a plain Node (without the entities' id getter).
+      @Root('id') id: string,
+      @Ctx() ctx: Context,
+      @Arg('first', () => Int, { nullable: true, description: PAGE_ARGS.first }) first?: number | null,
+      @Arg('after', () => String, { nullable: true, description: AFTER_CHANGE }) after?: string | null,
+    ): Promise<ChangeConnection> {
+      return ChangeConnection.from(await changeLogService.history(ctx, id, { first, after }, fetchers));
+    }
+  }
+
+  return [ChangesResolver, HistoryResolver];
 }

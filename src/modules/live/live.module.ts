@@ -10,5 +10,12 @@ export const liveModule = defineModule({
   name: 'live',
   resolvers: (nodeTypes) => [createLiveResolver(nodeTypes), ...createChangesResolvers(nodeTypes)],
   // The change log is not versioned: its answers are never cached.
-  reads: { 'Query.changes': ['change_log'], Change: ['change_log'], ChangeActor: [] },
+  // `Node.history` (every node type's) reads the log too: a gate (app/cache-rules.ts), so a catalog query stays
+  // cacheable unless it selects a history.
+  reads: {
+    'Query.changes': ['change_log'],
+    'Node.history': ['change_log'],
+    Change: ['change_log'],
+    ChangeActor: [],
+  },
 });

@@ -1,0 +1,104 @@
+import DataLoader from 'dataloader';
+import type { ChangeRecord } from '../../common/changes';
+import { CursorExpiredError } from '../../common/errors';
+import type { LoaderFactory } from '../../common/loaders';
+import { CHANGE_COLUMNS, prunedThrough, rowToRecord } from '../../db/change-log';
+import { visibleTo } from './change-visibility';
+
+/** One node's history page to load: the node as the log names it, the page size, and the seq to start after. */
+export interface HistoryKey {
+  type: string;
+  key: string;
+  size: number;
+  /** A seq (decimal), '0' for the first page. */
+  after: string;
+  /** Whether `after` came from a cursor (a page after a cursor older than the log keeps is CURSOR_EXPIRED). */
+  resumed: boolean;
+}
+
+/** One page of a node's history: its records, oldest first, and whether more follow. */
+export interface HistoryPage {
+  records: ChangeRecord[];
+  hasNextPage: boolean;
+}
+
+const cacheKey = (key: HistoryKey) => JSON.stringify([key.type, key.key, key.size, key.after]);
+
+/** The node list of a batch as two parallel arrays (one `unnest` in SQL). */
+const nodesOf = (keys: readonly { type: string; key: string }[]) => [
+  keys.map((key) => key.type),
+  keys.map((key) => key.key),
+];
+
+/**
+ * The history pages of the nodes of one batch (every node of a list selecting `history`): one statement for the
+ * nodes asking the same page (size and cursor), each node's records picked by the (node_type, node_key, seq)
+ * index, at most `size + 1` each, filtered as `changes` filters them for the caller. What a batch may read is
+ * bounded by the list's page and the history's: at most 500 nodes × 501 records.
+ */
+export const historyPages: LoaderFactory<HistoryKey, HistoryPage, string> = (db, identity) =>
+  new DataLoader(
+    async (keys) => {
+      const results = new Map<string, HistoryPage | Error>();
+      const pages = new Map<string, HistoryKey[]>();
+      for (const key of keys) {
+        const page = JSON.stringify([key.size, key.after]);
+        pages.set(page, [...(pages.get(page) ?? []), key]);
+      }
+      // One read of what the log keeps, for every page resumed after a cursor.
+      const pruned = keys.some((key) => key.resumed) ? BigInt(await prunedThrough(db)) : 0n;
+      for (const group of pages.values()) {
+        const { size, after, resumed } = group[0];
+        if (resumed && BigInt(after) < pruned) {
+          for (const key of group) results.set(cacheKey(key), new CursorExpiredError());
+          continue;
+        }
+        const params: unknown[] = [];
+        const p = (value: unknown) => `$${params.push(value)}`;
+        const [types, nodeKeys] = nodesOf(group);
+        const where = [
+          'c.node_type = n.node_type',
+          'c.node_key = n.node_key',
+          `c.seq > ${p(after)}`,
+          ...visibleTo(identity, p),
+        ];
+        const rows = (await db.query(
+          `SELECT n.i, h.* FROM unnest(${p(types)}::text[], ${p(nodeKeys)}::text[]) WITH ORDINALITY AS n(node_type, node_key, i)
+            CROSS JOIN LATERAL (SELECT ${CHANGE_COLUMNS} FROM change_log c WHERE ${where.join(' AND ')}
+              ORDER BY c.seq LIMIT ${p(size + 1)}) h
+            ORDER BY n.i, h.seq::bigint`,
+          params,
+        )) as (Parameters<typeof rowToRecord>[0] & { i: string })[];
+        const byNode = new Map<number, ChangeRecord[]>();
+        for (const row of rows) {
+          const index = Number(row.i) - 1;
+          byNode.set(index, [...(byNode.get(index) ?? []), rowToRecord(row)]);
+        }
+        group.forEach((key, index) => {
+          const records = byNode.get(index) ?? [];
+          results.set(cacheKey(key), { records: records.slice(0, size), hasNextPage: records.length > size });
+        });
+      }
+      return keys.map((key) => results.get(cacheKey(key))!);
+    },
+    { cacheKeyFn: cacheKey },
+  );
+
+/** How many records of each node's history the caller may see (`totalCount`): one statement per batch. */
+export const historyCounts: LoaderFactory<{ type: string; key: string }, number, string> = (db, identity) =>
+  new DataLoader(
+    async (keys) => {
+      const params: unknown[] = [];
+      const p = (value: unknown) => `$${params.push(value)}`;
+      const [types, nodeKeys] = nodesOf(keys);
+      const where = ['c.node_type = n.node_type', 'c.node_key = n.node_key', ...visibleTo(identity, p)];
+      const rows = (await db.query(
+        `SELECT n.i, (SELECT count(*)::int FROM change_log c WHERE ${where.join(' AND ')}) AS count
+          FROM unnest(${p(types)}::text[], ${p(nodeKeys)}::text[]) WITH ORDINALITY AS n(node_type, node_key, i)
+          ORDER BY n.i`,
+        params,
+      )) as { i: string; count: number }[];
+      return rows.map((row) => row.count);
+    },
+    { cacheKeyFn: (key) => JSON.stringify([key.type, key.key]) },
+  );

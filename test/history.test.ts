@@ -1,0 +1,243 @@
+import { createNamespace } from './support/factories';
+import { createResource } from './support/resource-factories';
+import {
+  ADMIN,
+  expectError,
+  project,
+  startTestApp,
+  unique,
+  type Data,
+  type TestApp,
+  type Who,
+} from './support/test-app';
+
+/**
+ * `history(first, after)` on every node type (and the Node interface): the node's change log records, oldest first,
+ * as `changes(filter: { nodeId })` lists them, with the same visibility; a list of nodes reads its histories in one
+ * statement.
+ */
+const CHANGE = 'cursor kind committedAt nodeId actor { via projectId userId }';
+const HISTORY = `history(first: $first, after: $after) { totalCount pageInfo { hasNextPage hasPreviousPage endCursor } nodes { ${CHANGE} } }`;
+
+interface Change {
+  cursor: string;
+  kind: string;
+  committedAt: string;
+  nodeId: string;
+  actor: { via: string; projectId: string | null; userId: string | null };
+}
+
+describe('history', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ METADEF_PROJECT_WRITES: 'true' });
+  });
+  afterAll(() => t.close());
+
+  /** A node's history (by node(id:), through the interface), one page. */
+  async function historyOf(id: string, who: Who = ADMIN, first?: number, after?: string) {
+    const data = await t.ok(
+      `query ($id: ID!, $first: Int, $after: String) { node(id: $id) { id ... on Node { ${HISTORY} } } }`,
+      { id, first, after },
+      who,
+    );
+    return data.node?.history as
+      | {
+          totalCount: number;
+          pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; endCursor: string | null };
+          nodes: Change[];
+        }
+      | undefined;
+  }
+
+  const kinds = (changes: Change[]) => changes.map((change) => change.kind);
+
+  it("of a namespace and a property: who changed them, when and how, oldest first, the log's own records", async () => {
+    const owner = project(unique('owner'));
+    const ns = await createNamespace(t, { owner: owner.project, properties: [] });
+    await t.ok(
+      `mutation ($ns: String!) { createProperty(namespace: $ns, input: { name: "p", title: "P", type: STRING }) { name } }`,
+      { ns },
+      owner,
+    );
+    await t.ok(
+      `mutation ($ns: String!) { updateProperty(namespace: $ns, name: "p", input: { name: "p", title: "P2", type: STRING }) { name } }`,
+      { ns },
+      owner,
+    );
+    await t.ok(
+      `mutation ($ns: String!) { updateNamespace(name: $ns, input: { description: "d" }) { name } }`,
+      { ns },
+      owner,
+    );
+    const data = await t.ok(
+      `query ($ns: String!, $first: Int, $after: String) { namespace(name: $ns) { id ${HISTORY}
+        properties { id ${HISTORY} } } }`,
+      { ns },
+    );
+    const namespace = data.namespace;
+    expect(kinds(namespace.history.nodes)).toEqual(['CREATED', 'UPDATED']);
+    expect(namespace.history.nodes[0].actor).toEqual({
+      via: 'GRAPHQL',
+      projectId: ADMIN.project,
+      userId: ADMIN.user,
+    });
+    expect(namespace.history.nodes[1].actor).toEqual({
+      via: 'GRAPHQL',
+      projectId: owner.project,
+      userId: owner.user,
+    });
+    expect(namespace.history.nodes.every((change: Change) => change.nodeId === namespace.id)).toBe(true);
+    expect(namespace.history.totalCount).toBe(2);
+    expect(namespace.history.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: false });
+    const property = namespace.properties[0];
+    expect(kinds(property.history.nodes)).toEqual(['CREATED', 'UPDATED']);
+    // Oldest first, commit order: cursors and commit times grow.
+    const [first, second] = property.history.nodes as Change[];
+    expect(Date.parse(first.committedAt)).toBeLessThanOrEqual(Date.parse(second.committedAt));
+    // The same records as changes(filter: { nodeId }).
+    const changes = await t.ok(
+      `query ($id: ID!) { changes(filter: { nodeId: $id }) { nodes { ${CHANGE} } } }`,
+      { id: property.id },
+    );
+    expect(changes.changes.nodes).toEqual(property.history.nodes);
+  });
+
+  it('of a trait, a resource provider and a resource', async () => {
+    const trait = `CUSTOM_${unique('H').replace(/\W/g, '_').toUpperCase()}`;
+    await t.ok(`mutation ($name: String!) { createTrait(name: $name) { created } }`, { name: trait });
+    const provider = (
+      await t.ok(`mutation ($name: String!) { createResourceProvider(input: { name: $name }) { uuid } }`, {
+        name: unique('rp').replace(/::/g, '-'),
+      })
+    ).createResourceProvider.uuid;
+    await t.ok(
+      `mutation ($uuid: UUID!, $name: String!) { updateResourceProvider(uuid: $uuid, input: { name: $name }) { uuid } }`,
+      { uuid: provider, name: unique('rp2').replace(/::/g, '-') },
+    );
+    const owner = project(unique('res'));
+    const uuid = await createResource(t, { name: 'r1' }, owner);
+    await t.ok(
+      `mutation ($uuid: UUID!) { updateResource(uuid: $uuid, input: { name: "r2" }) { uuid } }`,
+      { uuid },
+      owner,
+    );
+    const data = await t.ok(
+      `query ($trait: String!, $provider: UUID!, $uuid: UUID!, $first: Int, $after: String) {
+        trait(name: $trait) { ${HISTORY} }
+        resourceProvider(uuid: $provider) { ${HISTORY} }
+        resource(uuid: $uuid) { ${HISTORY} }
+      }`,
+      { trait, provider, uuid },
+      owner,
+    );
+    expect(kinds(data.trait.history.nodes)).toEqual(['CREATED']);
+    expect(kinds(data.resourceProvider.history.nodes)).toEqual(['CREATED', 'UPDATED']);
+    expect(kinds(data.resource.history.nodes)).toEqual(['CREATED', 'UPDATED']);
+    expect(data.resource.history.nodes[0].actor).toMatchObject({ via: 'GRAPHQL', projectId: owner.project });
+  });
+
+  it('pages forward with after (any change cursor), and refuses what is not one', async () => {
+    const ns = await createNamespace(t);
+    for (let i = 0; i < 4; i += 1) {
+      await t.ok(
+        `mutation ($ns: String!, $d: String!) { updateNamespace(name: $ns, input: { description: $d }) { name } }`,
+        { ns, d: `d${i}` },
+      );
+    }
+    const id = (await t.ok(`query ($ns: String!) { namespace(name: $ns) { id } }`, { ns })).namespace.id;
+    const all = (await historyOf(id))!;
+    expect(kinds(all.nodes)).toEqual(['CREATED', 'UPDATED', 'UPDATED', 'UPDATED', 'UPDATED']);
+    const seen: Change[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const page = (await historyOf(id, ADMIN, 2, after))!;
+      expect(page.totalCount).toBe(5);
+      expect(page.pageInfo.hasPreviousPage).toBe(after !== undefined);
+      seen.push(...page.nodes);
+      if (!page.pageInfo.hasNextPage) break;
+      after = page.pageInfo.endCursor!;
+    }
+    expect(seen).toEqual(all.nodes);
+    // A cursor of changes works too: the log's own positions.
+    const fromChanges = await t.ok(`{ changes(first: 1) { pageInfo { endCursor } } }`);
+    expect((await historyOf(id, ADMIN, 50, fromChanges.changes.pageInfo.endCursor))!.nodes).toEqual(
+      all.nodes,
+    );
+    // After the last record: nothing, not an error.
+    expect((await historyOf(id, ADMIN, 50, all.nodes.at(-1)!.cursor))!.nodes).toEqual([]);
+    const bad = await t.gql(
+      `query ($id: ID!) { node(id: $id) { ... on Namespace { history(after: "nope") { totalCount } } } }`,
+      { id },
+    );
+    expectError(bad, 'BAD_USER_INPUT', 'after');
+    const negative = await t.gql(
+      `query ($id: ID!) { node(id: $id) { ... on Namespace { history(first: -1) { totalCount } } } }`,
+      { id },
+    );
+    expectError(negative, 'BAD_USER_INPUT', 'first');
+  });
+
+  it("a deleted node's history stays reachable through changes(filter: { nodeId })", async () => {
+    const ns = await createNamespace(t, { properties: [{ name: 'gone', title: 'G', type: 'STRING' }] });
+    const ids = (await t.ok(`query ($ns: String!) { namespace(name: $ns) { id properties { id } } }`, { ns }))
+      .namespace;
+    const property = ids.properties[0].id;
+    await t.ok(`mutation ($id: ID!) { deleteNode(id: $id) { deletedId } }`, { id: property });
+    expect(await historyOf(property)).toBeUndefined();
+    const changes = await t.ok(
+      `query ($id: ID!) { changes(filter: { nodeId: $id }) { nodes { kind node { id } } } }`,
+      {
+        id: property,
+      },
+    );
+    expect(changes.changes.nodes).toEqual([
+      { kind: 'CREATED', node: null },
+      { kind: 'DELETED', node: null },
+    ]);
+  });
+
+  it("of every node of a list, in one statement for the list's histories", async () => {
+    const ns = await createNamespace(t, {
+      properties: ['a', 'b', 'c', 'd', 'e'].map((name) => ({ name, title: name, type: 'STRING' })),
+    });
+    await t.ok(
+      `mutation ($ns: String!) { updateProperty(namespace: $ns, name: "c", input: { name: "c", title: "C", type: STRING }) { name } }`,
+      { ns },
+    );
+    const query = `query ($ns: String!) { namespace(name: $ns) { properties { name
+      history(first: 1) { totalCount pageInfo { hasNextPage } nodes { kind } } } } }`;
+    const { result, statements } = await t.app.database.counter.measure(() => t.ok(query, { ns }));
+    const histories = (result as Data).namespace.properties.map(
+      (property: { name: string; history: Data }) => [property.name, property.history],
+    );
+    expect(histories).toEqual(
+      ['a', 'b', 'c', 'd', 'e'].map((name) => [
+        name,
+        {
+          totalCount: name === 'c' ? 2 : 1,
+          pageInfo: { hasNextPage: name === 'c' },
+          nodes: [{ kind: 'CREATED' }],
+        },
+      ]),
+    );
+    // One statement for the pages, one for the counts.
+    expect(statements.filter((sql) => /FROM change_log/.test(sql))).toHaveLength(2);
+  });
+
+  it("of a property in a resource type view: its plain node's", async () => {
+    const type = unique('Hist::Type');
+    const ns = await createNamespace(t, {
+      resourceTypeAssociations: [{ name: type, prefix: 'h:' }],
+      properties: [{ name: 'v', title: 'V', type: 'STRING' }],
+    });
+    const data = await t.ok(
+      `query ($ns: String!, $type: String!) { namespace(name: $ns, resourceType: $type) { properties { id name history { nodes { kind nodeId } } } } }`,
+      { ns, type },
+    );
+    const [property] = data.namespace.properties;
+    expect(property.name).toBe('h:v');
+    expect(property.history.nodes).toHaveLength(1);
+    expect(property.history.nodes[0].kind).toBe('CREATED');
+  });
+});
