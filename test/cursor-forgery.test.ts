@@ -178,6 +178,20 @@ describe('forged cursors on every connection', () => {
         field: 'changes',
         forwardOnly: true,
       },
+      {
+        name: 'Trait.history',
+        query: `query ($name: String!, ${FORWARD}) { trait(name: $name) { history(${FORWARD_ARGS}) { ${PAGE} } } }`,
+        field: 'trait.history',
+        variables: { name: traits[0] },
+        forwardOnly: true,
+      },
+      {
+        name: 'Node.history',
+        query: `query ($id: ID!, ${FORWARD}) { node(id: $id) { ... on Node { history(${FORWARD_ARGS}) { ${PAGE} } } } }`,
+        field: 'node.history',
+        variables: { id: typeId },
+        forwardOnly: true,
+      },
     );
   });
   afterAll(() => t.close());
@@ -194,16 +208,32 @@ describe('forged cursors on every connection', () => {
           fields.add(`${type.name}.${field.name}`);
       }
     }
-    expect([...fields].sort()).toEqual([
-      'Query.changes',
-      'Query.namespaces',
-      'Query.resourceProviders',
-      'Query.resourceTagUsage',
-      'Query.resources',
-      'Query.searchProperties',
-      'Query.traits',
-      'ResourceType.namespaces',
-    ]);
+    // history: every node type's, and the Node interface's (the rows above page two of them; one resolver).
+    const histories = [
+      'DiscoveredProperty',
+      'MetadefObject',
+      'MetadefTag',
+      'Namespace',
+      'Node',
+      'PropertyDefinition',
+      'Resource',
+      'ResourceProvider',
+      'ResourceType',
+      'Trait',
+    ].map((type) => `${type}.history`);
+    expect([...fields].sort()).toEqual(
+      [
+        ...histories,
+        'Query.changes',
+        'Query.namespaces',
+        'Query.resourceProviders',
+        'Query.resourceTagUsage',
+        'Query.resources',
+        'Query.searchProperties',
+        'Query.traits',
+        'ResourceType.namespaces',
+      ].sort(),
+    );
   });
 
   it('answers BAD_USER_INPUT naming after / before for every forged cursor, and pages with the genuine one', async () => {

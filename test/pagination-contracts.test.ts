@@ -172,3 +172,39 @@ describePaginationContract(
   },
   { forwardOnly: true },
 );
+
+describePaginationContract(
+  'history',
+  async () => {
+    const t = await app();
+    const provider = await createProvider(t, { name: unique('pager') });
+    for (const i of SEVEN.slice(1)) {
+      await t.ok(
+        `mutation ($uuid: UUID!, $name: String!) { updateResourceProvider(uuid: $uuid, input: { name: $name }) { uuid } }`,
+        { uuid: provider.uuid, name: `${provider.name}-${i}` },
+      );
+    }
+    const { resourceProvider } = await t.ok(`query ($uuid: UUID!) { resourceProvider(uuid: $uuid) { id } }`, {
+      uuid: provider.uuid,
+    });
+    const { changes } = await t.ok(
+      `query ($id: ID!) { changes(filter: { nodeId: $id }) { nodes { cursor } } }`,
+      {
+        id: resourceProvider.id,
+      },
+    );
+    return {
+      t,
+      list: {
+        query: `query ($first: Int, $after: String, $uuid: UUID!) {
+        resourceProvider(uuid: $uuid) { history(first: $first, after: $after) { ${page('cursor kind')} } }
+      }`,
+        field: 'resourceProvider.history',
+        variables: { uuid: provider.uuid },
+        expected: changes.nodes.map((node: { cursor: string }) => node.cursor),
+        key: (node) => node.cursor as string,
+      },
+    };
+  },
+  { forwardOnly: true },
+);
