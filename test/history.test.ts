@@ -178,6 +178,40 @@ describe('history', () => {
     expectError(negative, 'BAD_USER_INPUT', 'first');
   });
 
+  it('lists only the records the caller may see, as changes does: a namespace private until it was made public', async () => {
+    const owner = project(unique('was-private'));
+    const other = project(unique('other'));
+    const ns = await createNamespace(t, { owner: owner.project, visibility: 'PRIVATE' });
+    const id = (await t.ok(`query ($ns: String!) { namespace(name: $ns) { id } }`, { ns })).namespace.id;
+    expect(await historyOf(id, other)).toBeUndefined();
+    await t.ok(
+      `mutation ($ns: String!) { updateNamespace(name: $ns, input: { visibility: PUBLIC }) { name } }`,
+      { ns },
+      owner,
+    );
+    for (const [who, expected] of [
+      [ADMIN, ['CREATED', 'UPDATED']],
+      [owner, ['CREATED', 'UPDATED']],
+      // Its creation happened out of the other project's sight: only the change that showed it.
+      [other, ['UPDATED']],
+    ] as const) {
+      const history = (await historyOf(id, who))!;
+      expect(kinds(history.nodes)).toEqual(expected);
+      expect(history.totalCount).toBe(expected.length);
+      const changes = await t.ok(
+        `query ($id: ID!) { changes(filter: { nodeId: $id }) { nodes { ${CHANGE} } } }`,
+        { id },
+        who,
+      );
+      expect(changes.changes.nodes).toEqual(history.nodes);
+    }
+    // Resource types' records are for admins: a project sees the type, and an empty history.
+    const { resourceTypes } = await t.ok(`{ resourceTypes { id name } }`, {}, other);
+    const server = resourceTypes.find((type: { name: string }) => type.name === 'OS::Nova::Server').id;
+    expect((await historyOf(server, other))!.totalCount).toBe(0);
+    expect((await historyOf(server, ADMIN))!.totalCount).toBeGreaterThan(0);
+  });
+
   it("a deleted node's history stays reachable through changes(filter: { nodeId })", async () => {
     const ns = await createNamespace(t, { properties: [{ name: 'gone', title: 'G', type: 'STRING' }] });
     const ids = (await t.ok(`query ($ns: String!) { namespace(name: $ns) { id properties { id } } }`, { ns }))

@@ -6,6 +6,7 @@ import {
   PROXY_SECRET,
   proxyHeaders,
   ROLES,
+  WHO,
   type Role,
 } from './support/identity-roles';
 import { KeystoneStandIn, SERVICE_USER } from './support/keystone-stand-in';
@@ -59,6 +60,9 @@ describe.each(Object.keys(MODES))('AUTH_MODE=%s: the identity matrix', (modeName
   let namespace: string;
   /** A resource type registered through the private namespace: the namespace's owner's, like it. */
   let resourceType: string;
+  /** Its global id, and a resource of the owner project (its uuid). */
+  let resourceTypeId: string;
+  let resource: string;
 
   async function as(role: Role, query: string, variables: Record<string, unknown>) {
     const { status, body } = await postGql(url, query, variables, await mode.credentials(role));
@@ -82,6 +86,14 @@ describe.each(Object.keys(MODES))('AUTH_MODE=%s: the identity matrix', (modeName
       { name: namespace, owner: OWNER, type: resourceType },
     );
     expect(created.data.createNamespace).toEqual({ owner: OWNER, visibility: 'PRIVATE' });
+    const types = await as('admin', `{ resourceTypes { id name } }`, {});
+    resourceTypeId = types.data.resourceTypes.find((type: { name: string }) => type.name === resourceType).id;
+    const made = await as(
+      'owner',
+      `mutation { createResource(input: { resourceType: "OS::Nova::Server", name: "matrix" }) { uuid } }`,
+      {},
+    );
+    resource = made.data.createResource.uuid;
   });
   afterAll(async () => {
     await t.close();
@@ -152,4 +164,36 @@ describe.each(Object.keys(MODES))('AUTH_MODE=%s: the identity matrix', (modeName
     // Resource types (and discovery keys) are the service's vocabulary: their changes are for admins.
     expect(types.totalCount > 0).toBe(role === 'admin');
   });
+
+  it.each(ROLES)(
+    "%s: histories of the private namespace, the owner's resource and the resource type it registered",
+    async (role) => {
+      const body = await as(
+        role,
+        `query ($ns: String!, $uuid: UUID!, $type: ID!) {
+          namespace(name: $ns) { history { totalCount nodes { kind actor { via projectId } } } }
+          resource(uuid: $uuid) { history { totalCount nodes { kind actor { via projectId } } } }
+          type: node(id: $type) { ... on Node { history { totalCount } } }
+        }`,
+        { ns: namespace, uuid: resource, type: resourceTypeId },
+      );
+      expect(body.errors).toBeUndefined();
+      const { namespace: ns, resource: res, type } = body.data;
+      if (EXPECTED[role].read === 'seen') {
+        expect(ns.history.nodes[0]).toEqual({
+          kind: 'CREATED',
+          actor: { via: 'GRAPHQL', projectId: WHO.admin.project },
+        });
+        expect(res.history).toEqual({
+          totalCount: 1,
+          nodes: [{ kind: 'CREATED', actor: { via: 'GRAPHQL', projectId: OWNER } }],
+        });
+        // The owner sees the type, but resource types' changes are the service's vocabulary: for admins.
+        expect(type.history.totalCount > 0).toBe(role === 'admin');
+      } else {
+        // Not there at all: neither the nodes nor, through them, their records.
+        expect([ns, res, type]).toEqual([null, null, null]);
+      }
+    },
+  );
 });
