@@ -74,7 +74,7 @@ describe('README examples after loading Glance defaults', () => {
       {
         kind: 'CREATED',
         committedAt: expect.any(String),
-        actor: { via: 'IMPORT', projectId: null, userId: null },
+        actor: { via: 'IMPORT', projectId: 'admin', userId: 'metacatalog-cli' },
       },
     ]);
   });
