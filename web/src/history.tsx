@@ -9,7 +9,9 @@ const PAGE = 10;
 
 /**
  * A node's history: the change log's records of it (`changes(filter: { nodeId })`, which takes a view's id for
- * its node, and keeps a deleted node's records), oldest first, as the caller may read them.
+ * its node, and keeps a deleted node's records), oldest first, as the caller may read them. Not the node's own
+ * `history` field: the panel stays open on a node deleted meanwhile (its DELETED row comes last), and a deleted
+ * node has no object left to select `history` on.
  */
 export const NodeHistoryQuery = graphql(`
   query NodeHistory($id: ID!, $first: Int!, $after: String) {
