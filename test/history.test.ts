@@ -1,3 +1,4 @@
+import { pruneChanges } from '../src/db/change-log';
 import { createNamespace } from './support/factories';
 import { createResource } from './support/resource-factories';
 import {
@@ -65,11 +66,13 @@ describe('history', () => {
       { ns },
       owner,
     );
-    await t.ok(
-      `mutation ($ns: String!) { updateNamespace(name: $ns, input: { description: "d" }) { name } }`,
+    // A mutation's answer shows its own change: the log is written at commit, before its fields resolve.
+    const updated = await t.ok(
+      `mutation ($ns: String!) { updateNamespace(name: $ns, input: { description: "d" }) { history { nodes { kind } } } }`,
       { ns },
       owner,
     );
+    expect(kinds(updated.updateNamespace.history.nodes)).toEqual(['CREATED', 'UPDATED']);
     const data = await t.ok(
       `query ($ns: String!, $first: Int, $after: String) { namespace(name: $ns) { id ${HISTORY}
         properties { id ${HISTORY} } } }`,
@@ -273,5 +276,34 @@ describe('history', () => {
     expect(property.name).toBe('h:v');
     expect(property.history.nodes).toHaveLength(1);
     expect(property.history.nodes[0].kind).toBe('CREATED');
+  });
+
+  // Last: it prunes the whole log.
+  it('is CURSOR_EXPIRED naming after past what the log keeps, in a list too', async () => {
+    const ns = await createNamespace(t, {
+      properties: ['a', 'b'].map((name) => ({ name, title: name, type: 'STRING' })),
+    });
+    const [{ seq }] = (await t.app.database.dataSource.query(
+      `SELECT min(seq)::text AS seq FROM change_log`,
+    )) as {
+      seq: string;
+    }[];
+    await pruneChanges(t.app.database.dataSource, new Date(Date.now() + 60_000));
+    const after = Buffer.from(JSON.stringify(['change', seq])).toString('base64url');
+    const result = await t.gql(
+      `query ($ns: String!, $after: String) { namespace(name: $ns) { properties { history(after: $after) { totalCount } } } }`,
+      { ns, after },
+    );
+    // history is non-null: the first failing node's error nulls the namespace (graphql-js reports that one).
+    expect(result.errors?.map((error) => [error.extensions?.code, error.extensions?.field])).toEqual([
+      ['CURSOR_EXPIRED', 'after'],
+    ]);
+    expect(result.errors![0].path?.slice(0, 2)).toEqual(['namespace', 'properties']);
+    expect(result.data).toEqual({ namespace: null });
+    // Without a cursor: what the log still keeps (nothing of these).
+    const fresh = await t.ok(`query ($ns: String!) { namespace(name: $ns) { history { totalCount } } }`, {
+      ns,
+    });
+    expect(fresh.namespace.history.totalCount).toBe(0);
   });
 });

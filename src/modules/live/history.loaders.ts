@@ -22,7 +22,7 @@ export interface HistoryPage {
   hasNextPage: boolean;
 }
 
-const cacheKey = (key: HistoryKey) => JSON.stringify([key.type, key.key, key.size, key.after]);
+const cacheKey = (key: HistoryKey) => JSON.stringify([key.type, key.key, key.size, key.after, key.resumed]);
 
 /** The node list of a batch as two parallel arrays (one `unnest` in SQL). */
 const nodesOf = (keys: readonly { type: string; key: string }[]) => [
@@ -42,7 +42,7 @@ export const historyPages: LoaderFactory<HistoryKey, HistoryPage, string> = (db,
       const results = new Map<string, HistoryPage | Error>();
       const pages = new Map<string, HistoryKey[]>();
       for (const key of keys) {
-        const page = JSON.stringify([key.size, key.after]);
+        const page = JSON.stringify([key.size, key.after, key.resumed]);
         pages.set(page, [...(pages.get(page) ?? []), key]);
       }
       // One read of what the log keeps, for every page resumed after a cursor.
