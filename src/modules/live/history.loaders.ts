@@ -34,7 +34,8 @@ const nodesOf = (keys: readonly { type: string; key: string }[]) => [
  * The history pages of the nodes of one batch (every node of a list selecting `history`): one statement for the
  * nodes asking the same page (size and cursor), each node's records picked by the (node_type, node_key, seq)
  * index, at most `size + 1` each, filtered as `changes` filters them for the caller. What a batch may read is
- * bounded by the list's page and the history's: at most 500 nodes × 501 records.
+ * bounded by the list's length (a connection's page: at most 500 nodes) times the history's page (at most 501
+ * records a node).
  */
 export const historyPages: LoaderFactory<HistoryKey, HistoryPage, string> = (db, identity) =>
   new DataLoader(
