@@ -1,9 +1,11 @@
 import { pruneChanges } from '../src/db/change-log';
 import { createNamespace } from './support/factories';
 import { createResource } from './support/resource-factories';
+import { listeningSubscriptions, subscribe, wsUrl } from './support/subscriptions';
 import {
   ADMIN,
   expectError,
+  headersOf,
   project,
   startTestApp,
   unique,
@@ -276,6 +278,36 @@ describe('history', () => {
     expect(property.name).toBe('h:v');
     expect(property.history.nodes).toHaveLength(1);
     expect(property.history.nodes[0].kind).toBe('CREATED');
+  });
+
+  it("in a subscription's events: each event's node with its history as of that event", async () => {
+    const ns = await createNamespace(t);
+    const url = await wsUrl(t);
+    const baseline = t.app.changes.listenerCount;
+    const subscriber = subscribe(
+      url,
+      `subscription ($ns: String) { catalogChanged(namespace: $ns) { kind node { ... on Node { history { totalCount nodes { kind } } } } } }`,
+      { ns },
+      { headers: headersOf(ADMIN) as Record<string, string> },
+    );
+    await listeningSubscriptions(t, baseline, 1);
+    try {
+      for (const description of ['one', 'two']) {
+        await t.ok(
+          `mutation ($ns: String!, $d: String!) { updateNamespace(name: $ns, input: { description: $d }) { name } }`,
+          { ns, d: description },
+        );
+      }
+      const first = (await subscriber.next()).catalogChanged;
+      const second = (await subscriber.next()).catalogChanged;
+      // Loaders are fresh for each event: the second does not reuse the first's page.
+      expect(first.kind).toBe('UPDATED');
+      expect(second.node.history.totalCount).toBe(3);
+      expect(kinds(second.node.history.nodes)).toEqual(['CREATED', 'UPDATED', 'UPDATED']);
+      expect(first.node.history.totalCount).toBeGreaterThanOrEqual(2);
+    } finally {
+      await subscriber.dispose();
+    }
   });
 
   // Last: it prunes the whole log.
