@@ -108,6 +108,27 @@ describe('history', () => {
     expect(changes.changes.nodes).toEqual(property.history.nodes);
   });
 
+  it('of an object and a tag', async () => {
+    const ns = await createNamespace(t, {
+      objects: [{ name: 'Obj', properties: [{ name: 'x', title: 'X', type: 'STRING' }] }],
+      tags: ['Old'],
+    });
+    await t.ok(
+      `mutation ($ns: String!) { updateTag(namespace: $ns, name: "Old", newName: "New") { name } }`,
+      {
+        ns,
+      },
+    );
+    const data = await t.ok(
+      `query ($ns: String!, $first: Int, $after: String) { namespace(name: $ns) {
+        objects { ${HISTORY} } tags { name ${HISTORY} } } }`,
+      { ns },
+    );
+    expect(kinds(data.namespace.objects[0].history.nodes)).toEqual(['CREATED']);
+    expect(data.namespace.tags[0].name).toBe('New');
+    expect(kinds(data.namespace.tags[0].history.nodes)).toEqual(['CREATED', 'UPDATED']);
+  });
+
   it('of a trait, a resource provider and a resource', async () => {
     const trait = `CUSTOM_${unique('H').replace(/\W/g, '_').toUpperCase()}`;
     await t.ok(`mutation ($name: String!) { createTrait(name: $name) { created } }`, { name: trait });
