@@ -15,10 +15,10 @@ const customName = () =>
     .toUpperCase();
 
 /**
- * The answer and the statements it sent. The counter counts every statement of the process, and the instance's
- * own background work (pruning the change log, a feed event reloading the name set) can land in the window on a
- * loaded machine: the request runs up to 3 times (it reads only) and the fewest statements count, which is still
- * what the request itself sends (background work only adds). Every run must give the same answer.
+ * The answer and the statements it sent. The instance's background statements (the feed's reads, pruning) run
+ * beside the counter (`Database.background`), but a feed event that lands in the window (a write's, arriving late
+ * on a loaded machine) makes that request reload the name set: the request runs 3 times (it reads only) and the
+ * fewest statements count, which is what a request sends with the set loaded. Every run must give the same answer.
  */
 async function validate(t: TestApp, names: string[]) {
   const runs = [];

@@ -33,7 +33,7 @@ export async function openInstance({
   });
   const instance = new InstanceState(changes);
   observeInstance(metrics, { database, changes, instance });
-  const stopPruning = startPruning(database.dataSource, logger, {
+  const stopPruning = startPruning(database.background, logger, {
     retentionMs: config.live.changeRetentionMs,
     intervalMs: config.live.changePruneIntervalMs,
   });

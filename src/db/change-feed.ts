@@ -5,7 +5,7 @@ import { Client, type Notification, type Pool, type PoolClient } from 'pg';
 import type { Logger } from 'pino';
 import { CHANGES_CHANNEL, type ChangeSource, type FeedEvent } from '../common/changes';
 import { lastSeq, transactionsAfter } from './change-log';
-import type { Database } from './database';
+import { poolOf, type Database } from './database';
 
 /** The application_name of the PostgreSQL feed connection (how an operator, or a test, finds it). */
 export const FEED_APPLICATION_NAME = 'metacatalog-feed';
@@ -221,16 +221,13 @@ export class ChangeFeed implements ChangeSource {
     return `LISTEN ${CHANGES_CHANNEL}; LISTEN ${this.heartbeatChannel}`;
   }
 
-  /**
-   * Reads the change log through the driver's pool, beside TypeORM: the instance's own background reads are not
-   * counted as the statements of whatever request runs meanwhile (QueryCounter).
-   */
-  private readonly logReader = {
-    query: async (sql: string, parameters?: unknown[]) => (await this.pool.query(sql, parameters)).rows,
-  };
+  /** Reads the change log beside TypeORM (`Database.background`): not counted as a request's statements. */
+  private get logReader() {
+    return this.database.background;
+  }
 
   private get pool(): Pool {
-    return (this.database.dataSource.driver as unknown as { master: Pool }).master;
+    return poolOf(this.database.dataSource)!;
   }
 
   private async connect(): Promise<void> {

@@ -10,6 +10,7 @@ import { EmbeddedPostgres, type DatabaseStatus } from './embedded';
 import { lendToCommands, lendingSocketPath, type Lending } from './embedded-sharing';
 import { SnakeNamingStrategy } from './naming-strategy';
 import { QueryCounter } from './query-counter';
+import type { Queryable } from './change-log';
 import { migrations } from '../../migrations';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -40,6 +41,11 @@ export interface Database {
   kind: DatabaseKind;
   dataSource: DataSource;
   counter: QueryCounter;
+  /**
+   * Runs the instance's own background statements (the change feed's reads, pruning) on the driver's pool, beside
+   * TypeORM: never counted (`counter`) as the statements of a request that runs meanwhile.
+   */
+  background: Queryable;
   embedded?: EmbeddedServer;
   /** A description safe to log (no credentials). */
   describe: string;
@@ -83,8 +89,13 @@ function connectingWithin(ms: number): typeof Client {
   };
 }
 /** The pg pool under a TypeORM data source (its "master" pool; there are no replicas). */
-function poolOf(dataSource: DataSource): Pool | undefined {
+export function poolOf(dataSource: DataSource): Pool | undefined {
   return (dataSource.driver as unknown as { master?: Pool }).master;
+}
+
+/** Queries on the pool under `dataSource` (open by the time it is used), not through TypeORM. */
+function backgroundOf(dataSource: DataSource): Queryable {
+  return { query: async (sql, parameters) => (await poolOf(dataSource)!.query(sql, parameters)).rows };
 }
 
 function poolStats(dataSource: DataSource, max: number): PoolStats {
@@ -193,6 +204,7 @@ export async function openDatabase(config: Config, options: OpenOptions): Promis
     kind: embedded ? 'pglite' : 'postgres',
     dataSource,
     counter,
+    background: backgroundOf(dataSource),
     embedded,
     describe: embedded ? embedded.describe : redact(url),
     status: async () => (embedded ? embedded.status() : {}),
@@ -318,6 +330,7 @@ async function openBorrowed(
     kind: 'pglite',
     dataSource,
     counter,
+    background: backgroundOf(dataSource),
     describe: `embedded PGlite in ${dir}, read through pid ${owner.pid}`,
     status: async () => ({}),
     pool: () => poolStats(dataSource, 1),
