@@ -10,6 +10,7 @@ import { UsageCountsAtCommit1763700700000 } from './1763700700000-usage-counts-a
 import { ResourceTypeVisibility1763700800000 } from './1763700800000-resource-type-visibility';
 import { DataVersions1763700900000 } from './1763700900000-data-versions';
 import { ChangeLog1763701000000 } from './1763701000000-change-log';
+import { ChangeLogCost1763701100000 } from './1763701100000-change-log-cost';
 
 /** Every migration, oldest first. Each module's tables arrive in their own migration, listed here. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   ResourceTypeVisibility1763700800000,
   DataVersions1763700900000,
   ChangeLog1763701000000,
+  ChangeLogCost1763701100000,
 ];

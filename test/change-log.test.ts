@@ -66,6 +66,14 @@ describe('change log', () => {
     }
   });
 
+  it('records the actor as named, quotes and backslashes included (the statement carries it as a literal)', async () => {
+    const ns = unique('NS');
+    const odd = { project: `o'neil\\'; SELECT 1; --`, user: `a\\"b'`, roles: ['admin'] };
+    await t.ok(CREATE_NAMESPACE, { input: { name: ns } }, odd);
+    const [row] = await records(ns);
+    expect(row).toMatchObject({ via: 'graphql', actor_project: odd.project, actor_user: odd.user });
+  });
+
   it('records every node that went with a deleted namespace (contained), and SQL by hand as via sql', async () => {
     const ns = unique('NS');
     await t.ok(CREATE_NAMESPACE, {

@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../config';
-import { ACTOR_SETTING, InstanceState, type ChangeVia } from '../common/changes';
+import { actorStatement } from '../common/actor';
+import { InstanceState, type ChangeVia } from '../common/changes';
 import type { Context, TxContext } from '../common/context';
 import type { Authenticator, RequestInfo } from '../common/identity/authenticate';
 import type { Identity } from '../common/identity/identity';
@@ -26,6 +27,28 @@ export interface ContextDeps {
 const OFFLINE = new InstanceState();
 
 /**
+ * Runs `work` in a transaction of its own (TypeORM's, on a query runner of its own) whose first round trip names
+ * the actor too: its `START TRANSACTION` goes with `actor` (the actor's statement), one simple query, not two.
+ */
+async function withActor<T>(
+  dataSource: DataSource,
+  actor: string,
+  work: (manager: EntityManager) => Promise<T>,
+): Promise<T> {
+  const runner = dataSource.createQueryRunner();
+  const query = runner.query.bind(runner);
+  runner.query = ((sql: string, ...rest: unknown[]) =>
+    sql === 'START TRANSACTION'
+      ? query(`START TRANSACTION; ${actor}`)
+      : query(sql, ...(rest as []))) as typeof runner.query;
+  try {
+    return await runner.manager.transaction(work);
+  } finally {
+    await runner.release();
+  }
+}
+
+/**
  * A context for an identity already known (CLI commands and seeds: `via` cli; a WebSocket's operations: graphql).
  * Its transactions name the identity and `via` to the change log.
  */
@@ -35,7 +58,7 @@ export function contextFor(
   requestId: string = newRequestId(),
   via: ChangeVia = 'cli',
 ): Context {
-  const actor = JSON.stringify({ via, project: identity.projectId, user: identity.userId ?? null });
+  const actor = actorStatement({ via, project: identity.projectId, user: identity.userId ?? null });
   const base = {
     requestId,
     identity,
@@ -60,10 +83,7 @@ export function contextFor(
     async transaction(work) {
       for (let attempt = 1; ; attempt += 1) {
         try {
-          const result = await deps.dataSource.transaction(async (manager) => {
-            await manager.query(`SELECT set_config('${ACTOR_SETTING}', $1, true)`, [actor]);
-            return work(inTransaction(manager));
-          });
+          const result = await withActor(deps.dataSource, actor, (manager) => work(inTransaction(manager)));
           ctx.loaders.clearAll();
           return result;
         } catch (error) {

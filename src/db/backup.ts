@@ -12,7 +12,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { Migration, MigrationExecutor, type QueryRunner } from 'typeorm';
-import { ACTOR_SETTING } from '../common/changes';
+import { actorStatement } from '../common/actor';
 import { FEED_APPLICATION_NAME } from './change-feed';
 import { appliedMigrations, type Database } from './database';
 import { MIGRATION_LOCK } from './migrate';
@@ -531,9 +531,7 @@ export async function restoreBackup(
     await runner.startTransaction();
     try {
       // The change log records the restored nodes as the CLI's doing.
-      await runner.query(`SELECT set_config('${ACTOR_SETTING}', $1, true)`, [
-        JSON.stringify({ via: 'cli', project: null, user: null }),
-      ]);
+      await runner.query(actorStatement({ via: 'cli', project: null, user: null }));
       const summary = await load(database, runner, backup, applied.length);
       await runner.commitTransaction();
       // Fresh tables: statistics for the planner now, not after the first slow queries.

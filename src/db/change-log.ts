@@ -86,11 +86,13 @@ export async function transactionsAfter(
   { resuming = false }: { resuming?: boolean } = {},
 ): Promise<{ records: ChangeRecord[]; transaction: ChangeRecord[] }[]> {
   // Index range scans on seq only: a transaction's records have consecutive seqs, so the page ends before the
-  // first record of another transaction than its limit-th record's.
+  // first record of another transaction than its limit-th record's. `stop` is a subquery of `last`'s row, so its
+  // scan starts at that record (a join let the planner scan the whole log for it, at every read of the feed).
   const rows = (await db.query(
     `WITH last AS (SELECT seq, txid FROM change_log WHERE seq > $1 ORDER BY seq OFFSET $2 - 1 LIMIT 1),
-          stop AS (SELECT c.seq FROM change_log c, last WHERE c.seq > last.seq AND c.txid <> last.txid
-                    ORDER BY c.seq LIMIT 1)
+          stop AS (SELECT (SELECT c.seq FROM change_log c WHERE c.seq > last.seq AND c.txid <> last.txid
+                            ORDER BY c.seq LIMIT 1) AS seq
+                     FROM last)
      SELECT ${CHANGE_COLUMNS} FROM change_log c
       WHERE c.seq > $1 AND c.seq < COALESCE((SELECT seq FROM stop), 9223372036854775807)
       ORDER BY c.seq`,
