@@ -1,6 +1,10 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The PostgreSQL NOTIFY channel a commit that recorded changes notifies, with the new highest seq. */
+/**
+ * The PostgreSQL NOTIFY channel a commit that recorded changes notifies, with the new highest seq and, after a
+ * space, the node types it recorded, comma-separated (a feed of an earlier version reads the log on a payload it
+ * cannot read, as it always did).
+ */
 const CHANNEL = 'metacatalog_changes';
 
 /**
@@ -13,8 +17,10 @@ const CHANNEL = 'metacatalog_changes';
  *   record's sight up once (`OFFSET 0` keeps the LATERAL subquery whole).
  * - The commit writes a provider's data as committed in its INSERT (a join), not by a second UPDATE of the records
  *   it just wrote.
+ * - The NOTIFY names the node types the commit recorded after its highest seq: an instance whose listeners need
+ *   none of them (no subscriber; the standard trait names need traits only) skips reading the log.
  *
- * What is recorded, its numbering (the head's row lock: seq order is commit order) and the NOTIFY are unchanged
+ * What is recorded and its numbering (the head's row lock: seq order is commit order) are unchanged
  * (migration 1763701000000-change-log.ts). `down` restores the earlier definitions.
  */
 export class ChangeLogCost1763701100000 implements MigrationInterface {
@@ -54,10 +60,12 @@ export class ChangeLogCost1763701100000 implements MigrationInterface {
         n bigint;
         base bigint;
         actor jsonb;
+        types text;
       BEGIN
         IF current_setting('metacatalog.change_log_tx', true) IS NOT DISTINCT FROM t::text THEN RETURN NULL; END IF;
         PERFORM set_config('metacatalog.change_log_tx', t::text, true);
-        SELECT count(DISTINCT (node_type, node_key)) INTO n FROM change_log_pending WHERE txid = t;
+        SELECT count(DISTINCT (node_type, node_key)), string_agg(DISTINCT node_type, ',') INTO n, types
+          FROM change_log_pending WHERE txid = t;
         IF n = 0 THEN RETURN NULL; END IF;
         actor := NULLIF(current_setting('metacatalog.actor', true), '')::jsonb;
         UPDATE change_log_head SET last_seq = last_seq + n RETURNING last_seq - n INTO base;
@@ -91,7 +99,8 @@ export class ChangeLogCost1763701100000 implements MigrationInterface {
                         ELSE COALESCE(change_log_sight(g.namespace_id), g.last_sight) END AS now
             OFFSET 0) s;
         DELETE FROM change_log_pending WHERE txid = t;
-        PERFORM pg_notify('${CHANNEL}', (base + n)::text);
+        -- The highest seq, then the node types recorded: a feed no listener of those types needs skips the read.
+        PERFORM pg_notify('${CHANNEL}', (base + n)::text || ' ' || types);
         RETURN NULL;
       END $fn$`);
   }

@@ -140,3 +140,74 @@ describe('change log', () => {
     ]);
   });
 });
+
+describe('the change feed without a listener that needs a commit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const head = async (): Promise<string> => {
+    const [{ seq }] = (await t.app.database.dataSource.query(
+      `SELECT COALESCE(max(seq), 0)::text AS seq FROM change_log`,
+    )) as { seq: string }[];
+    return seq;
+  };
+  /** Waits until the feed has gone through the log's head. */
+  const caughtUp = async (): Promise<string> => {
+    const seq = await head();
+    for (let waited = 0; BigInt(t.app.changes.deliveredSeq) < BigInt(seq); waited += 20) {
+      if (waited > 20_000) throw new Error(`the feed stayed at ${t.app.changes.deliveredSeq}, not ${seq}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return seq;
+  };
+  const createNamespace = () => t.ok(CREATE_NAMESPACE, { input: { name: unique('NS-SKIP') } }, ADMIN);
+
+  it('passes a commit no listener needs without reading the log, and reads the next one a listener needs', async () => {
+    await caughtUp();
+    // The standard trait names listen to traits only; no subscriber: a namespace's commit is passed.
+    const passed = t.app.changes.skippedCommits;
+    await createNamespace();
+    await caughtUp();
+    expect(t.app.changes.skippedCommits).toBe(passed + 1);
+
+    // A listener that needs every change: the next commit is read and delivered to it, and none is passed.
+    const delivered: string[] = [];
+    const stop = t.app.changes.listen((event) => {
+      if (event.type === 'change') delivered.push(event.change.type);
+    });
+    try {
+      await createNamespace();
+      await caughtUp();
+      expect(delivered).toEqual(['Namespace']);
+      expect(t.app.changes.skippedCommits).toBe(passed + 1);
+    } finally {
+      stop();
+    }
+
+    // A listener of traits only: a namespace's commit is passed again, a trait's is read and delivered.
+    const traits: string[] = [];
+    const stopTraits = t.app.changes.listen(
+      (event) => {
+        if (event.type === 'change') traits.push(event.change.type);
+      },
+      { types: ['Trait'] },
+    );
+    try {
+      await createNamespace();
+      await caughtUp();
+      expect(t.app.changes.skippedCommits).toBe(passed + 2);
+      const name = unique('CUSTOM_SKIP')
+        .replace(/[^A-Z0-9_]/gi, '_')
+        .toUpperCase();
+      await t.ok(`mutation ($name: String!) { createTrait(name: $name) { created } }`, { name }, ADMIN);
+      await caughtUp();
+      expect(traits).toEqual(['Trait']);
+      expect(t.app.changes.skippedCommits).toBe(passed + 2);
+    } finally {
+      stopTraits();
+    }
+  });
+});

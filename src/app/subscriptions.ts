@@ -415,11 +415,14 @@ export function attachSubscriptions(options: {
     wss,
   );
 
-  changes.listen((event) => {
-    if (event.type !== 'lost') return;
-    logger.warn({ subscribers: wss.clients.size }, 'change feed lost: closing subscriptions (4503)');
-    for (const client of wss.clients) client.close(FEED_LOST_CLOSE_CODE, FEED_LOST_REASON);
-  });
+  changes.listen(
+    (event) => {
+      if (event.type !== 'lost') return;
+      logger.warn({ subscribers: wss.clients.size }, 'change feed lost: closing subscriptions (4503)');
+      for (const client of wss.clients) client.close(FEED_LOST_CLOSE_CODE, FEED_LOST_REASON);
+    },
+    { types: [] },
+  );
 
   return {
     async close() {

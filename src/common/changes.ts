@@ -2,8 +2,9 @@
  * The change log and its feed. Every committed change of a node is recorded by database triggers, whatever
  * wrote it (migration 1763701000000-change-log.ts): one record per node and transaction, numbered (`seq`) in
  * commit order, with the actor the transaction names (`ACTOR_SETTING`). A commit that recorded changes NOTIFYs
- * CHANGES_CHANNEL with its highest seq; each instance's feed then reads the records after the last it delivered
- * and delivers them, a transaction's records together. The node itself is loaded when a change is delivered,
+ * CHANGES_CHANNEL with its highest seq and the node types it recorded; each instance's feed then reads the records
+ * after the last it delivered and delivers them, a transaction's records together (or, when no listener needs those
+ * types, passes the commit without reading it). The node itself is loaded when a change is delivered,
  * with the subscriber's identity.
  */
 export const CHANGES_CHANNEL = 'metacatalog_changes';
@@ -84,8 +85,17 @@ export type FeedEvent =
 export interface ChangeSource {
   /** Whether the feed listens now (false before the first connection and after a loss until it is back). */
   readonly live: boolean;
-  /** Calls `listener` for every event until the returned function is called. */
-  listen(listener: (event: FeedEvent) => void): () => void;
+  /**
+   * Calls `listener` for every event until the returned function is called. With `types`, the listener needs
+   * changes of those node types only: the feed may then skip reading commits that recorded none (it may still
+   * deliver other changes; `ready` and `lost` always come).
+   */
+  listen(listener: (event: FeedEvent) => void, options?: ListenOptions): () => void;
+}
+
+export interface ListenOptions {
+  /** The node types (`ChangeRecord.type`) whose changes the listener needs; none: only `ready` and `lost`. */
+  types?: readonly string[];
 }
 
 /** A feed that never delivers anything (CLI commands, seeds): caches on it stay off. */

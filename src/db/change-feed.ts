@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, type Notification, type Pool, type PoolClient } from 'pg';
 import type { Logger } from 'pino';
-import { CHANGES_CHANNEL, type ChangeSource, type FeedEvent } from '../common/changes';
+import { CHANGES_CHANNEL, type ChangeSource, type FeedEvent, type ListenOptions } from '../common/changes';
 import { lastSeq, transactionsAfter } from './change-log';
 import { poolOf, type Database } from './database';
 
@@ -82,6 +82,8 @@ function within<T>(promise: Promise<T>, ms: number, late: T): Promise<T> {
  */
 export class ChangeFeed implements ChangeSource {
   private readonly listeners = new Set<(event: FeedEvent) => void>();
+  /** The node types a listener needs changes of, if it said (`listen`'s `types`); one not here needs every change. */
+  private readonly interests = new Map<(event: FeedEvent) => void, ReadonlySet<string>>();
   private connected = false;
   private stopped = false;
   private client: Client | undefined;
@@ -106,6 +108,8 @@ export class ChangeFeed implements ChangeSource {
   private behind = false;
   /** The highest seq a notification announced: the log is read until it is delivered. */
   private until = 0n;
+  /** Commits no listener needed, passed without reading the log. */
+  private skipped = 0;
 
   constructor(
     private readonly database: Database,
@@ -122,14 +126,32 @@ export class ChangeFeed implements ChangeSource {
     return this.received;
   }
 
+  /** How many commits the feed passed without reading the log (no listener needed what they recorded). */
+  get skippedCommits(): number {
+    return this.skipped;
+  }
+
   /** How many listeners the feed has (each open subscription is one). */
   get listenerCount(): number {
     return this.listeners.size;
   }
 
-  listen(listener: (event: FeedEvent) => void): () => void {
+  listen(listener: (event: FeedEvent) => void, options?: ListenOptions): () => void {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    if (options?.types) this.interests.set(listener, new Set(options.types));
+    return () => {
+      this.listeners.delete(listener);
+      this.interests.delete(listener);
+    };
+  }
+
+  /** Whether a listener needs the changes of any of `types`. */
+  private needs(types: readonly string[]): boolean {
+    for (const listener of this.listeners) {
+      const wanted = this.interests.get(listener);
+      if (!wanted || types.some((type) => wanted.has(type))) return true;
+    }
+    return false;
   }
 
   /** Connects and LISTENs (the first time: failing if that fails, like opening the database). */
@@ -174,9 +196,24 @@ export class ChangeFeed implements ChangeSource {
       return;
     }
     if (message.channel !== CHANGES_CHANNEL || !this.connected) return;
-    // The payload is the commit's highest seq; the records are read from the log, after the last delivered, up to
-    // it (an unreadable payload: until the log has no more).
-    const seq = /^[0-9]{1,18}$/.test(message.payload ?? '') ? BigInt(message.payload!) : NO_END;
+    // The payload is the commit's highest seq, then the node types it recorded; the records are read from the log,
+    // after the last delivered, up to it (an unreadable payload: until the log has no more).
+    const payload = /^([0-9]{1,18})(?: ([A-Za-z,]+))?$/.exec(message.payload ?? '');
+    const seq = payload ? BigInt(payload[1]) : NO_END;
+    // Caught up (notifications come in commit order, which is seq order: this commit is the next one) and no
+    // listener needs what it recorded: delivered without reading the log.
+    if (
+      payload?.[2] !== undefined &&
+      !this.reading &&
+      BigInt(this.delivered) >= this.until &&
+      seq > this.until &&
+      !this.needs(payload[2].split(','))
+    ) {
+      this.delivered = payload[1];
+      this.until = seq;
+      this.skipped += 1;
+      return;
+    }
     this.readLog(seq);
   };
 

@@ -22,20 +22,24 @@ export class StandardTraitNames {
   private epoch = 0;
 
   constructor(private readonly changes: ChangeSource) {
-    changes.listen((event) => {
-      if (event.type !== 'change') {
-        this.names = undefined;
-        this.loading = undefined;
-        this.epoch += 1;
-        return;
-      }
-      const { change } = event;
-      const name = change.data.name;
-      if (change.type !== Trait.nodeType || typeof name !== 'string' || CUSTOM_TRAIT_NAME.test(name)) return;
-      // A standard trait created, or a trait made standard (never undone).
-      if (change.kind !== 'DELETED') this.names?.add(name);
-      else this.names?.delete(name);
-    });
+    changes.listen(
+      (event) => {
+        if (event.type !== 'change') {
+          this.names = undefined;
+          this.loading = undefined;
+          this.epoch += 1;
+          return;
+        }
+        const { change } = event;
+        const name = change.data.name;
+        if (change.type !== Trait.nodeType || typeof name !== 'string' || CUSTOM_TRAIT_NAME.test(name))
+          return;
+        // A standard trait created, or a trait made standard (never undone).
+        if (change.kind !== 'DELETED') this.names?.add(name);
+        else this.names?.delete(name);
+      },
+      { types: [Trait.nodeType] },
+    );
   }
 
   /** The set, loaded on first use; undefined while the feed is down (then ask the database). */
