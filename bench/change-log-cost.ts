@@ -86,6 +86,7 @@ async function main(): Promise<void> {
     `without the log: ${median(without).toFixed(0)} mutations/s (node CPU ${median(cpuWithout).toFixed(2)} ms each)`,
   );
   console.log(`ratio: ${((median(withLog) / median(without)) * 100).toFixed(1)}%`);
+  console.log(`commits the feed passed without reading the log: ${app.changes.skippedCommits}`);
 
   const [{ bytes, count }] = (await db.query(
     `SELECT pg_total_relation_size('change_log')::bigint AS bytes, count(*)::int AS count FROM change_log`,
