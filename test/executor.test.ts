@@ -44,6 +44,17 @@ describe('executor: compiled operations answer as graphql-js does', () => {
     expect(data.node).toMatchObject({ __typename: 'Trait', id, name });
   });
 
+  it("an input object's defaults: in variables (a non-null field left out) and in literals", async () => {
+    const query = `query ($orderBy: NamespaceOrder) { namespaces(first: 3, orderBy: $orderBy) { nodes { name } } }`;
+    const { data, errors } = await thrice(query, { orderBy: { field: 'CREATED_AT' } });
+    expect(errors).toBeUndefined();
+    expect(data.namespaces.nodes).toHaveLength(3);
+    const literal = await thrice(
+      '{ namespaces(first: 3, orderBy: { field: CREATED_AT }) { nodes { name } } }',
+    );
+    expect(literal).toEqual({ data });
+  });
+
   it("a resolver's errors keep their code, field and path", async () => {
     const bad = await thrice('{ traits(first: -1) { nodes { name } } }');
     expect(expectError(bad, 'BAD_USER_INPUT', 'first').path).toEqual(['traits']);

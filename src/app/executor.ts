@@ -1,5 +1,16 @@
 import type { ApolloServerOptionsWithGateway, BaseContext } from '@apollo/server';
-import { execute, GraphQLError, type DocumentNode, type GraphQLSchema } from 'graphql';
+import {
+  execute,
+  getNamedType,
+  GraphQLError,
+  isInputObjectType,
+  isNonNullType,
+  typeFromAST,
+  type DocumentNode,
+  type GraphQLInputObjectType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 
 /** A document executed once already: the next execution compiles it. */
@@ -36,6 +47,10 @@ export function jitGateway(schema: GraphQLSchema): GatewayInterface {
     if (!byName) compiled.set(document, (byName = new Map()));
     const key = operationName ?? '';
     let entry = byName.get(key);
+    if (entry === SEEN && request.operation && defaultsMissedByJit(schema, request.operation)) {
+      entry = GRAPHQL_JS;
+      byName.set(key, entry);
+    }
     if (entry === SEEN && request.operation) {
       const made = compileQuery(schema, document, operationName ?? undefined, {
         // Stacks are never answered (formatError); a resolver's own error keeps its stack.
@@ -60,6 +75,29 @@ export function jitGateway(schema: GraphQLSchema): GatewayInterface {
     load: () => Promise.resolve({ executor }),
     stop: () => Promise.resolve(),
   };
+}
+
+/**
+ * Whether a variable of the operation is (or holds) an input object with a non-null field that has a default
+ * (`NamespaceOrder.direction: OrderDirection! = ASC`): graphql-jit 0.8's variable coercion applies a field's
+ * default only to nullable fields, and refuses `{ field: CREATED_AT }` for the missing `direction`. Such
+ * operations stay with graphql-js. (In literals, graphql-jit applies every default.)
+ */
+function defaultsMissedByJit(schema: GraphQLSchema, operation: OperationDefinitionNode): boolean {
+  const seen = new Set<GraphQLInputObjectType>();
+  const misses = (type: GraphQLInputObjectType): boolean => {
+    if (seen.has(type)) return false;
+    seen.add(type);
+    return Object.values(type.getFields()).some((field) => {
+      if (isNonNullType(field.type) && field.defaultValue !== undefined) return true;
+      const named = getNamedType(field.type);
+      return isInputObjectType(named) && misses(named);
+    });
+  };
+  return (operation.variableDefinitions ?? []).some((definition) => {
+    const named = getNamedType(typeFromAST(schema, definition.type));
+    return isInputObjectType(named) && misses(named);
+  });
 }
 
 /**
