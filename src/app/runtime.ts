@@ -74,14 +74,17 @@ export async function boot(options: BootOptions = {}): Promise<Runtime> {
       ),
   };
   try {
+    let applied: string[] = [];
     if (owner && (options.migrate ?? true)) {
-      const applied = await migrate(database);
+      applied = await migrate(database);
       if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     }
     if (owner && (options.seed ?? config.database.seedOnStart)) {
       const report = await runSeeds(runtime.adminContext(), seeders);
       logger.info({ seeds: report }, 'seeds checked');
     }
+    // A folder just built or upgraded: the embedded instance gives back the memory that took.
+    if (applied.length && database.embedded) await database.embedded.renew();
   } catch (error) {
     await database.close();
     throw error;

@@ -20,6 +20,10 @@ export interface EmbeddedServer {
   /** Stops accepting connections and drops the open one (tests use it to simulate an outage). */
   stopSocket(): Promise<void>;
   startSocket(): Promise<void>;
+  /** How many PGlite instances this process started (a renewal or a restart adds one). */
+  readonly instances: number;
+  /** A new PGlite instance on the folder, releasing the memory the old one grew to (see EmbeddedPostgres). */
+  renew(): Promise<void>;
   /** The data folder as a tarball (after the pool is closed): what `OpenOptions.initialData` takes. */
   dump(): Promise<Uint8Array>;
 }
