@@ -37,10 +37,15 @@ async function withActor<T>(
 ): Promise<T> {
   const runner = dataSource.createQueryRunner();
   const query = runner.query.bind(runner);
-  runner.query = ((sql: string, ...rest: unknown[]) =>
-    sql === 'START TRANSACTION'
-      ? query(`START TRANSACTION; ${actor}`)
-      : query(sql, ...(rest as []))) as typeof runner.query;
+  let first = true;
+  runner.query = ((sql: string, ...rest: unknown[]) => {
+    if (!first) return query(sql, ...(rest as []));
+    first = false;
+    // TypeORM starts a transaction with this statement; anything else would record the changes without their actor.
+    if (!/^(START TRANSACTION|BEGIN)\b/i.test(sql))
+      throw new Error(`a transaction began with ${JSON.stringify(sql.slice(0, 40))}, not START TRANSACTION`);
+    return query(`${sql}; ${actor}`);
+  }) as typeof runner.query;
   try {
     return await runner.manager.transaction(work);
   } finally {

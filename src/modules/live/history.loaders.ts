@@ -44,7 +44,9 @@ export const historyPages: LoaderFactory<HistoryKey, HistoryPage, string> = (db,
       const pages = new Map<string, HistoryKey[]>();
       for (const key of keys) {
         const page = JSON.stringify([key.size, key.after, key.resumed]);
-        pages.set(page, [...(pages.get(page) ?? []), key]);
+        const group = pages.get(page);
+        if (group) group.push(key);
+        else pages.set(page, [key]);
       }
       // One read of what the log keeps, for every page resumed after a cursor.
       const pruned = keys.some((key) => key.resumed) ? BigInt(await prunedThrough(db)) : 0n;
@@ -73,7 +75,9 @@ export const historyPages: LoaderFactory<HistoryKey, HistoryPage, string> = (db,
         const byNode = new Map<number, ChangeRecord[]>();
         for (const row of rows) {
           const index = Number(row.i) - 1;
-          byNode.set(index, [...(byNode.get(index) ?? []), rowToRecord(row)]);
+          const records = byNode.get(index);
+          if (records) records.push(rowToRecord(row));
+          else byNode.set(index, [rowToRecord(row)]);
         }
         group.forEach((key, index) => {
           const records = byNode.get(index) ?? [];
