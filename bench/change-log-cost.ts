@@ -3,19 +3,24 @@ import pino from 'pino';
 import { boot } from '../src/app/runtime';
 import { createApp } from '../src/app/server';
 import { loadConfig } from '../src/config';
+import { Pool } from 'pg';
+import { actorStatement } from '../src/common/actor';
 import { pruneChanges } from '../src/db/change-log';
 import { CHANGE_LOG_TABLES } from '../migrations/1763701000000-change-log';
 
 /**
  * `npm run bench:change-log-cost`: what the change log costs. On DATABASE_URL (default: PGlite in memory):
- * 1. mutation throughput with the log's triggers and without them (disabled), in interleaved rounds of WRITES
- *    createProperty mutations (default 300) through the GraphQL pipeline, by wall and CPU time;
+ * 1. mutation throughput with the log's triggers and without them (disabled), in interleaved rounds (ROUNDS,
+ *    default 4; each mode first in every other pair) of WRITES createProperty mutations (default 300) sent by
+ *    CLIENTS concurrent clients (default 1) through the GraphQL pipeline, by wall and CPU time;
+ *    On PostgreSQL also the server alone: SERVER_CLIENTS connections committing one property per transaction;
  * 2. bytes per change record (pg_total_relation_size of change_log over its rows);
  * 3. the time to prune PRUNE_RECORDS records (default 1,000,000; 0: skip), written directly as old records.
  */
 async function main(): Promise<void> {
   const writes = Number(process.env.WRITES ?? 300);
-  const rounds = Number(process.env.ROUNDS ?? 3);
+  const rounds = Number(process.env.ROUNDS ?? 4);
+  const clients = Number(process.env.CLIENTS ?? 1);
   const pruneRecords = Number(process.env.PRUNE_RECORDS ?? 1_000_000);
   const config = loadConfig({
     ...process.env,
@@ -51,33 +56,94 @@ async function main(): Promise<void> {
     await run(`mutation ($ns: String!) { createNamespace(input: { name: $ns }) { id } }`, { ns });
     const cpu = process.cpuUsage();
     const started = process.hrtime.bigint();
-    for (let i = 0; i < writes; i += 1) {
-      await run(
-        `mutation ($ns: String!, $name: String!) { createProperty(namespace: $ns, input: { name: $name, title: $name, type: STRING }) { id } }`,
-        { ns, name: `p${i}` },
-      );
-    }
+    let next = 0;
+    const client = async () => {
+      for (let i = next++; i < writes; i = next++) {
+        await run(
+          `mutation ($ns: String!, $name: String!) { createProperty(namespace: $ns, input: { name: $name, title: $name, type: STRING }) { id } }`,
+          { ns, name: `p${i}` },
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: clients }, client));
     const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
     const used = process.cpuUsage(cpu);
     return { perSecond: (writes / wallMs) * 1000, cpuMsPerWrite: (used.user + used.system) / 1000 / writes };
   };
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = sorted.length / 2;
+    return sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
+  };
+  // PostgreSQL only: SERVER_CLIENTS connections (default 8) commit one property each per transaction, with pg alone
+  // (no instance in the way), SERVER_SECONDS (default 5) per round: what the log costs the database server when it
+  // is the bottleneck (several instances on one PostgreSQL).
+  const serverClients = Number(process.env.SERVER_CLIENTS ?? 8);
+  const serverAloneRounds = async () => {
+    const seconds = Number(process.env.SERVER_SECONDS ?? 5);
+    const pool = new Pool({ connectionString: config.database.url, max: serverClients });
+    const actor = actorStatement({ via: 'graphql', project: 'bench', user: 'bench' });
+    const serverRound = async (on: boolean) => {
+      await triggers(on);
+      const ns = `Bench::WriteCost${runId}_${(n += 1)}`;
+      await run(`mutation ($ns: String!) { createNamespace(input: { name: $ns }) { id } }`, { ns });
+      const [{ id }] = (await db.query(`SELECT id FROM namespaces WHERE name = $1`, [ns])) as {
+        id: number;
+      }[];
+      let commits = 0;
+      const until = Date.now() + seconds * 1000;
+      const connection = async (c: number) => {
+        const client = await pool.connect();
+        try {
+          for (let i = 0; Date.now() < until; i += 1) {
+            await client.query(`BEGIN; ${actor}`);
+            await client.query(
+              `INSERT INTO metadef_properties (namespace_id, name, schema) VALUES ($1, $2, $3)`,
+              [id, `c${c}_${i}`, { title: 'x', type: 'string' }],
+            );
+            await client.query('COMMIT');
+            commits += 1;
+          }
+        } finally {
+          client.release();
+        }
+      };
+      await Promise.all(Array.from({ length: serverClients }, (_, c) => connection(c)));
+      return commits / seconds;
+    };
+    const result = { withLog: [] as number[], without: [] as number[] };
+    for (let r = 0; r < rounds; r += 1) {
+      const order = r % 2 === 0 ? [true, false] : [false, true];
+      for (const on of order) (on ? result.withLog : result.without).push(await serverRound(on));
+    }
+    await pool.end();
+    return result;
+  };
   const withLog: number[] = [];
   const without: number[] = [];
   const cpuWith: number[] = [];
   const cpuWithout: number[] = [];
   await round(true); // warm-up
   for (let r = 0; r < rounds; r += 1) {
-    const a = await round(true);
-    const b = await round(false);
+    // In turn first and second: a round's place in the pair changes its figure by as much as 10%.
+    let a: Awaited<ReturnType<typeof round>>;
+    let b: Awaited<ReturnType<typeof round>>;
+    if (r % 2 === 0) {
+      a = await round(true);
+      b = await round(false);
+    } else {
+      b = await round(false);
+      a = await round(true);
+    }
     withLog.push(a.perSecond);
     cpuWith.push(a.cpuMsPerWrite);
     without.push(b.perSecond);
     cpuWithout.push(b.cpuMsPerWrite);
   }
+  const serverAlone = runtime.database.kind === 'postgres' ? await serverAloneRounds() : undefined;
   await triggers(true);
   console.log(
-    `database: ${runtime.database.kind}; ${rounds} rounds of ${writes} createProperty, interleaved`,
+    `database: ${runtime.database.kind}; ${rounds} rounds of ${writes} createProperty by ${clients} client(s), interleaved`,
   );
   console.log(
     `with the log:    ${median(withLog).toFixed(0)} mutations/s (node CPU ${median(cpuWith).toFixed(2)} ms each)`,
@@ -87,6 +153,12 @@ async function main(): Promise<void> {
   );
   console.log(`ratio: ${((median(withLog) / median(without)) * 100).toFixed(1)}%`);
   console.log(`commits the feed passed without reading the log: ${app.changes.skippedCommits}`);
+  if (serverAlone)
+    console.log(
+      `the server alone, ${serverClients} connections (BEGIN, actor, INSERT property, COMMIT): ` +
+        `${median(serverAlone.withLog).toFixed(0)} commits/s with the log, ${median(serverAlone.without).toFixed(0)} ` +
+        `without: ${((median(serverAlone.withLog) / median(serverAlone.without)) * 100).toFixed(1)}%`,
+    );
 
   const [{ bytes, count }] = (await db.query(
     `SELECT pg_total_relation_size('change_log')::bigint AS bytes, count(*)::int AS count FROM change_log`,
