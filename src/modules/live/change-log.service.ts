@@ -18,6 +18,14 @@ import type { ChangeKind } from './live.events';
  * everyone; resource types and discovery keys for admins. Admins see everything. What is hidden is left out of
  * the SQL (nor its names nor its count reach the caller).
  */
+/** The most records one `changes` request examines when its filter leaves records out (docs/live.md). */
+export const CHANGES_SCAN_LIMIT = 10_000;
+
+/** A page of changes, and where a poll continues after it (`ChangeConnection.resumeCursor`). */
+export interface ChangePage extends Page<Change> {
+  resumeCursor: string;
+}
+
 export class ChangeLogService {
   /**
    * A node's history (`history` of every node type, by its global id), one page: `list` filtered by the node,
@@ -28,7 +36,7 @@ export class ChangeLogService {
     id: string,
     args: { first?: number | null; after?: string | null },
     fetchers: ReadonlyMap<string, NodeFetcher>,
-  ): Promise<Page<Change>> {
+  ): Promise<ChangePage> {
     const { size } = pageSize({ first: args.first });
     const after = args.after == null ? '0' : decodeChangeCursor(args.after);
     const node = logKeyOf(id, 'id');
@@ -41,6 +49,10 @@ export class ChangeLogService {
       cursors: items.map((item) => item.cursor),
       hasNextPage: page.hasNextPage,
       hasPreviousPage: args.after != null,
+      // A node's records come through its own index: nothing else is examined to pass over.
+      resumeCursor: encodeChangeCursor(
+        page.records.length ? page.records[page.records.length - 1].seq : after,
+      ),
       count: () => ctx.loaders.get(historyCounts).load(node),
     };
   }
@@ -49,7 +61,7 @@ export class ChangeLogService {
     ctx: Context,
     args: { first?: number | null; after?: string | null; filter?: ChangeFilter | null },
     fetchers: ReadonlyMap<string, NodeFetcher>,
-  ): Promise<Page<Change>> {
+  ): Promise<ChangePage> {
     const { size } = pageSize({ first: args.first });
     const after = args.after == null ? '0' : decodeChangeCursor(args.after);
     if (args.after != null && BigInt(after) < BigInt(await prunedThrough(ctx.db)))
@@ -76,18 +88,40 @@ export class ChangeLogService {
     }
     const filtered = where.length ? where.join(' AND ') : 'true';
     const countParams = [...params];
+    // What one request examines is bounded: unless an index narrows the log to a node's or a namespace's records
+    // (or nothing is left out), at most CHANGES_SCAN_LIMIT records after the cursor; `resumeCursor` goes on after
+    // them. The head, read in the same statement, is where a poll that found everything resumes.
+    const bounded = filtered !== 'true' && filter.nodeId == null && filter.namespace == null;
+    const afterParam = p(after);
     const rows = (await ctx.db.query(
-      `SELECT ${CHANGE_COLUMNS} FROM change_log c WHERE c.seq > ${p(after)} AND ${filtered}
-        ORDER BY c.seq LIMIT ${p(size + 1)}`,
+      `WITH bound AS MATERIALIZED (
+         SELECT ${bounded ? `(SELECT s.seq FROM change_log s WHERE s.seq > ${afterParam} ORDER BY s.seq OFFSET ${CHANGES_SCAN_LIMIT - 1} LIMIT 1)` : 'NULL::bigint'} AS scan_end,
+                (SELECT last_seq FROM change_log_head) AS head)
+       SELECT b.scan_end::text AS scan_end, b.head::text AS head, r.*
+         FROM bound b LEFT JOIN LATERAL (
+           SELECT ${CHANGE_COLUMNS} FROM change_log c
+            WHERE c.seq > ${afterParam} AND (b.scan_end IS NULL OR c.seq <= b.scan_end) AND ${filtered}
+            ORDER BY c.seq LIMIT ${p(size + 1)}) r ON true`,
       params,
-    )) as Parameters<typeof rowToRecord>[0][];
-    const records = rows.slice(0, size).map(rowToRecord);
+    )) as (Parameters<typeof rowToRecord>[0] & { scan_end: string | null; head: string })[];
+    const found = rows[0].seq == null ? [] : rows;
+    const records = found.slice(0, size).map(rowToRecord);
     const items = records.map((record) => toChange(ctx, record, fetchers));
+    const { scan_end: scanEnd, head } = rows[0];
+    const max = (a: string, b: string) => (BigInt(a) > BigInt(b) ? a : b);
+    // A full page: after its last item. The bound reached: after what was examined. Else everything up to the head.
+    const [hasNextPage, resume] =
+      found.length > size
+        ? [true, records.length ? records[records.length - 1].seq : after]
+        : scanEnd != null
+          ? [BigInt(scanEnd) < BigInt(head), scanEnd]
+          : [false, max(after, head)];
     return {
       items,
       cursors: items.map((item) => item.cursor),
-      hasNextPage: rows.length > size,
+      hasNextPage,
       hasPreviousPage: args.after != null,
+      resumeCursor: encodeChangeCursor(resume),
       count: async () => {
         const [{ count }] = (await ctx.db.query(
           `SELECT count(*)::int AS count FROM change_log c WHERE ${filtered}`,

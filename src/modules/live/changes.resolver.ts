@@ -2,7 +2,7 @@ import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root, type ClassType } f
 import type { Context } from '../../common/context';
 import { Node, type NodeType } from '../../common/relay/node';
 import { PAGE_ARGS } from '../../common/relay/page-args';
-import { changeLogService } from './change-log.service';
+import { CHANGES_SCAN_LIMIT, changeLogService, type ChangePage } from './change-log.service';
 import { ChangeConnection, ChangeFilter } from './change.type';
 
 const AFTER_CHANGE =
@@ -14,6 +14,15 @@ const AFTER_CHANGE =
  * not versioned: `Node.history` is a gate of the answer cache (app/cache-rules.ts), so that a catalog query is
  * still cached unless it selects a history.
  */
+/** Each change connection's resume cursor (the generic connection type carries none). */
+const RESUME = new WeakMap<ChangeConnection, string>();
+
+function connectionOf(page: ChangePage): ChangeConnection {
+  const connection = ChangeConnection.from(page);
+  RESUME.set(connection, page.resumeCursor);
+  return connection;
+}
+
 export function createChangesResolvers(types: readonly NodeType[]): ClassType[] {
   const fetchers = new Map(types.map((type) => [type.name, type.fetch]));
 
@@ -21,7 +30,7 @@ export function createChangesResolvers(types: readonly NodeType[]): ClassType[] 
   class ChangesResolver {
     @Query(() => ChangeConnection, {
       description:
-        'The change log: every committed change of what the caller may read, oldest first (commit order), whoever made it (this API, the CLI, the importer, SQL by hand). Poll it with the last endCursor to keep a copy in step. Kept for CHANGE_RETENTION (30 days by default).',
+        'The change log: every committed change of what the caller may read, oldest first (commit order), whoever made it (this API, the CLI, the importer, SQL by hand). Poll it with the last resumeCursor to keep a copy in step (it passes over what the caller may not see or the filter leaves out; endCursor stays at the last listed change). Kept for CHANGE_RETENTION (30 days by default).',
     })
     async changes(
       @Ctx() ctx: Context,
@@ -30,7 +39,7 @@ export function createChangesResolvers(types: readonly NodeType[]): ClassType[] 
       @Arg('filter', () => ChangeFilter, { nullable: true, description: 'Which changes.' })
       filter?: ChangeFilter | null,
     ): Promise<ChangeConnection> {
-      return ChangeConnection.from(await changeLogService.list(ctx, { first, after, filter }, fetchers));
+      return connectionOf(await changeLogService.list(ctx, { first, after, filter }, fetchers));
     }
   }
 
@@ -47,9 +56,19 @@ export function createChangesResolvers(types: readonly NodeType[]): ClassType[] 
       @Arg('first', () => Int, { nullable: true, description: PAGE_ARGS.first }) first?: number | null,
       @Arg('after', () => String, { nullable: true, description: AFTER_CHANGE }) after?: string | null,
     ): Promise<ChangeConnection> {
-      return ChangeConnection.from(await changeLogService.history(ctx, id, { first, after }, fetchers));
+      return connectionOf(await changeLogService.history(ctx, id, { first, after }, fetchers));
     }
   }
 
-  return [ChangesResolver, HistoryResolver];
+  @Resolver(() => ChangeConnection)
+  class ChangeConnectionResolver {
+    @FieldResolver(() => String, {
+      description: `Where a poll goes on: pass it as \`after\` next time. It is past every record this answer examined, listed or not (what the caller may not see, or the filter leaves out, is passed over): the end cursor of a full page; else, when the filter left records out and ${CHANGES_SCAN_LIMIT.toLocaleString('en')} records were examined (the bound of one request, unless the filter names a node or a namespace), the last of them (hasNextPage tells whether the log goes on); else the log's head when the answer was read. For \`history\`: the end cursor, or \`after\` when the page is empty.`,
+    })
+    resumeCursor(@Root() connection: ChangeConnection): string {
+      return RESUME.get(connection)!;
+    }
+  }
+
+  return [ChangesResolver, HistoryResolver, ChangeConnectionResolver];
 }
