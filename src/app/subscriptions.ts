@@ -341,10 +341,11 @@ export function attachSubscriptions(options: {
       },
       async onSubscribe(ctx, id, payload) {
         const admitted: Admitted = {};
-        const contextValue: WebSocketContext = {
-          ...contextFor(deps, ctx.extra.identity!, randomUUID(), 'graphql'),
-          [OVER_WEBSOCKET]: admitted,
-        };
+        // The context itself (its methods and lazy logger are its class's: a spread would drop them).
+        const contextValue: WebSocketContext = Object.assign(
+          contextFor(deps, ctx.extra.identity!, randomUUID(), 'graphql'),
+          { [OVER_WEBSOCKET]: admitted },
+        );
         const response = await apollo.executeOperation(
           {
             query: payload.query,
