@@ -78,7 +78,7 @@ class RequestContext implements Context {
     }));
   }
 
-  private inTransaction(manager: EntityManager): TxContext {
+  private txContext(manager: EntityManager): TxContext {
     const tx: TxContext = {
       requestId: this.requestId,
       identity: this.identity,
@@ -103,7 +103,7 @@ class RequestContext implements Context {
     for (let attempt = 1; ; attempt += 1) {
       try {
         const result = await withActor(this.deps.dataSource, this.actor, (manager) =>
-          work(this.inTransaction(manager)),
+          work(this.txContext(manager)),
         );
         this.loaders.clearAll();
         return result;
