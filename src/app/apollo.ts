@@ -58,7 +58,7 @@ export async function startApolloServer({
       ApolloServerPluginLandingPageDisabled(),
       // We send no cache hints; without this plugin Apollo needn't wrap every field resolver.
       ApolloServerPluginCacheControlDisabled(),
-      observabilityPlugin(metrics, logged),
+      observabilityPlugin(metrics, logged, tracing !== undefined),
       // Says what each parse and validation error is, for formatError (not by graphql-js's wording).
       requestErrorsPlugin({ maxTokens: config.graphql.limits.maxTokens }),
       ...(tracing ? [graphqlTracingPlugin()] : []),

@@ -78,6 +78,20 @@ class RequestContext implements Context {
     }));
   }
 
+  /**
+   * Writes one info line as `this.logger.info` would, without making the child logger when nothing else made it:
+   * the same JSON (a child's bindings are written first, as these fields are), one object fewer per request.
+   */
+  info(fields: Record<string, unknown>, message: string): void {
+    if (this.child) {
+      this.child.info(fields, message);
+      return;
+    }
+    const { logger } = this.deps;
+    if (!logger.isLevelEnabled('info')) return;
+    logger.info({ requestId: this.requestId, projectId: this.identity.projectId, ...fields }, message);
+  }
+
   private txContext(manager: EntityManager): TxContext {
     const tx: TxContext = {
       requestId: this.requestId,
@@ -115,6 +129,12 @@ class RequestContext implements Context {
       }
     }
   }
+}
+
+/** Writes one info line in the request's log (its id and project): the request's own line (observability.ts). */
+export function logRequestLine(ctx: Context, fields: Record<string, unknown>, message: string): void {
+  if (ctx instanceof RequestContext) ctx.info(fields, message);
+  else ctx.logger.info(fields, message);
 }
 
 /**
