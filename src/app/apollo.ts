@@ -1,6 +1,7 @@
 import { ApolloServer, type HTTPGraphQLRequest } from '@apollo/server';
 import {
   ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import type { GraphQLSchema } from 'graphql';
@@ -58,7 +59,10 @@ export async function startApolloServer({
       ApolloServerPluginLandingPageDisabled(),
       // We send no cache hints; without this plugin Apollo needn't wrap every field resolver.
       ApolloServerPluginCacheControlDisabled(),
-      observabilityPlugin(metrics, logged),
+      // Federation's inline traces are for a subgraph, which this schema is not: without this, Apollo installs the
+      // plugin anyway and calls it for every request to find it has nothing to do.
+      ApolloServerPluginInlineTraceDisabled(),
+      observabilityPlugin(metrics, logged, tracing !== undefined),
       // Says what each parse and validation error is, for formatError (not by graphql-js's wording).
       requestErrorsPlugin({ maxTokens: config.graphql.limits.maxTokens }),
       ...(tracing ? [graphqlTracingPlugin()] : []),

@@ -1,4 +1,4 @@
-import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
+import { HeaderMap, type ApolloServerPlugin, type GraphQLRequestListener } from '@apollo/server';
 import type { DocumentNode, FormattedExecutionResult, GraphQLSchema, OperationDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { InstanceState } from '../common/changes';
@@ -311,50 +311,52 @@ export function catalogCachePlugin(
     new Map(DATA_GROUPS.map((group) => [group, metrics?.catalogCacheGroupCounts.labels(kind, group)]));
   const groupHits = counted('hits');
   const groupMisses = counted('misses');
+  // One listener for every request: its hooks read the request from their arguments.
+  const listener: GraphQLRequestListener<Context> = {
+    async responseForOperation({ document, operation, queryHash, request, contextValue: ctx }) {
+      const groups = decide(document, operation);
+      if (!groups || !operation) return null;
+      const cache = cacheOf(ctx);
+      let versions: string;
+      try {
+        versions = await cache.currentVersion(ctx, groups);
+      } catch {
+        // The database is unreachable or refusing: execution reports that as it does for any query.
+        return null;
+      }
+      // The document (its hash), the operation chosen in it, and the declared variables' values.
+      const key = JSON.stringify([
+        audience(ctx),
+        queryHash,
+        operation.name?.value ?? null,
+        declaredVariables(operation, request.variables),
+      ]);
+      const cached = cache.get(key, versions);
+      if (cached) {
+        metrics?.catalogCacheHits.inc();
+        for (const group of groups) groupHits.get(group)?.inc();
+        return {
+          http: { status: undefined, headers: new HeaderMap() },
+          body: { kind: 'single', singleResult: cached },
+        };
+      }
+      metrics?.catalogCacheMisses.inc();
+      for (const group of groups) groupMisses.get(group)?.inc();
+      pending.set(ctx, { key, groups, versions });
+      return null;
+    },
+    async willSendResponse({ response, contextValue: ctx }) {
+      const miss = pending.get(ctx);
+      if (!miss || response.body.kind !== 'single') return;
+      const result = response.body.singleResult;
+      if (result.errors?.length || result.data === undefined) return;
+      cacheOf(ctx).set(miss.key, miss.groups, miss.versions, result);
+    },
+  };
   return {
     async requestDidStart({ contextValue }) {
       if (contextValue.config.cache.catalogMb <= 0) return;
-      return {
-        async responseForOperation({ document, operation, queryHash, request, contextValue: ctx }) {
-          const groups = decide(document, operation);
-          if (!groups || !operation) return null;
-          const cache = cacheOf(ctx);
-          let versions: string;
-          try {
-            versions = await cache.currentVersion(ctx, groups);
-          } catch {
-            // The database is unreachable or refusing: execution reports that as it does for any query.
-            return null;
-          }
-          // The document (its hash), the operation chosen in it, and the declared variables' values.
-          const key = JSON.stringify([
-            audience(ctx),
-            queryHash,
-            operation.name?.value ?? null,
-            declaredVariables(operation, request.variables),
-          ]);
-          const cached = cache.get(key, versions);
-          if (cached) {
-            metrics?.catalogCacheHits.inc();
-            for (const group of groups) groupHits.get(group)?.inc();
-            return {
-              http: { status: undefined, headers: new HeaderMap() },
-              body: { kind: 'single', singleResult: cached },
-            };
-          }
-          metrics?.catalogCacheMisses.inc();
-          for (const group of groups) groupMisses.get(group)?.inc();
-          pending.set(ctx, { key, groups, versions });
-          return null;
-        },
-        async willSendResponse({ response, contextValue: ctx }) {
-          const miss = pending.get(ctx);
-          if (!miss || response.body.kind !== 'single') return;
-          const result = response.body.singleResult;
-          if (result.errors?.length || result.data === undefined) return;
-          cacheOf(ctx).set(miss.key, miss.groups, miss.versions, result);
-        },
-      };
+      return listener;
     },
   };
 }

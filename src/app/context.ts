@@ -54,6 +54,95 @@ async function withActor<T>(
 }
 
 /**
+ * A request's context. Per request it is one object whose methods are its class's: the logger's child (which
+ * carries the request id and project in every line) is made the first time something logs, and the actor's
+ * statement the first time a transaction starts; a read-only request needs neither.
+ */
+class RequestContext implements Context {
+  readonly db: EntityManager;
+  readonly loaders: LoaderCache;
+  private child: Logger | undefined;
+  private actor: string | undefined;
+
+  constructor(
+    private readonly deps: Omit<ContextDeps, 'authenticate'>,
+    readonly identity: Identity,
+    readonly requestId: string,
+    private readonly via: ChangeVia,
+    readonly config: Config = deps.config,
+    readonly instance: InstanceState = deps.instance ?? OFFLINE,
+  ) {
+    this.db = deps.dataSource.manager;
+    this.loaders = new LoaderCache(this.db, identity);
+  }
+
+  get logger(): Logger {
+    return (this.child ??= this.deps.logger.child({
+      requestId: this.requestId,
+      projectId: this.identity.projectId,
+    }));
+  }
+
+  /**
+   * Writes one info line as `this.logger.info` would, without making the child logger when nothing else made it:
+   * the same JSON (a child's bindings are written first, as these fields are), one object fewer per request.
+   */
+  info(fields: Record<string, unknown>, message: string): void {
+    if (this.child) {
+      this.child.info(fields, message);
+      return;
+    }
+    const { logger } = this.deps;
+    if (!logger.isLevelEnabled('info')) return;
+    logger.info({ requestId: this.requestId, projectId: this.identity.projectId, ...fields }, message);
+  }
+
+  private txContext(manager: EntityManager): TxContext {
+    const tx: TxContext = {
+      requestId: this.requestId,
+      identity: this.identity,
+      config: this.config,
+      instance: this.instance,
+      logger: this.logger,
+      db: manager,
+      loaders: new LoaderCache(manager, this.identity),
+      inTransaction: true,
+      transaction: (work) => work(tx), // already in one: nested calls join it
+    };
+    return tx;
+  }
+
+  async transaction<T>(work: (tx: TxContext) => Promise<T>): Promise<T> {
+    const { identity } = this;
+    this.actor ??= actorStatement({
+      via: this.via,
+      project: identity.projectId,
+      user: identity.userId ?? null,
+    });
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const result = await withActor(this.deps.dataSource, this.actor, (manager) =>
+          work(this.txContext(manager)),
+        );
+        this.loaders.clearAll();
+        return result;
+      } catch (error) {
+        const code = errorCode(error);
+        if (attempt >= ATTEMPTS || !code || !RETRYABLE.has(code)) throw error;
+        // Nothing of the failed attempt was committed: running the work again is safe.
+        this.logger.warn({ attempt, code }, 'transaction aborted by the database; retrying');
+      }
+    }
+  }
+}
+
+/** Writes one info line in the request's log (its id and project): the request's own line (observability.ts). */
+export function logRequestLine(ctx: Context, fields: Record<string, unknown>, message: string): void {
+  if (ctx instanceof RequestContext) ctx.info(fields, message);
+  else ctx.logger.info(fields, message);
+}
+
+/**
  * A context for an identity already known (CLI commands and seeds: `via` cli; a WebSocket's operations: graphql).
  * Its transactions name the identity and `via` to the change log.
  */
@@ -63,44 +152,7 @@ export function contextFor(
   requestId: string = newRequestId(),
   via: ChangeVia = 'cli',
 ): Context {
-  const actor = actorStatement({ via, project: identity.projectId, user: identity.userId ?? null });
-  const base = {
-    requestId,
-    identity,
-    config: deps.config,
-    instance: deps.instance ?? OFFLINE,
-    logger: deps.logger.child({ requestId, projectId: identity.projectId }),
-  };
-  const inTransaction = (manager: EntityManager): TxContext => {
-    const tx: TxContext = {
-      ...base,
-      db: manager,
-      loaders: new LoaderCache(manager, identity),
-      inTransaction: true,
-      transaction: (work) => work(tx), // already in one: nested calls join it
-    };
-    return tx;
-  };
-  const ctx: Context = {
-    ...base,
-    db: deps.dataSource.manager,
-    loaders: new LoaderCache(deps.dataSource.manager, identity),
-    async transaction(work) {
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          const result = await withActor(deps.dataSource, actor, (manager) => work(inTransaction(manager)));
-          ctx.loaders.clearAll();
-          return result;
-        } catch (error) {
-          const code = errorCode(error);
-          if (attempt >= ATTEMPTS || !code || !RETRYABLE.has(code)) throw error;
-          // Nothing of the failed attempt was committed: running the work again is safe.
-          base.logger.warn({ attempt, code }, 'transaction aborted by the database; retrying');
-        }
-      }
-    },
-  };
-  return ctx;
+  return new RequestContext(deps, identity, requestId, via);
 }
 
 /**

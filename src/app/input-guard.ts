@@ -1,4 +1,4 @@
-import type { ApolloServerPlugin } from '@apollo/server';
+import type { ApolloServerPlugin, GraphQLRequestListener } from '@apollo/server';
 import {
   BREAK,
   Kind,
@@ -271,31 +271,32 @@ function argumentsOf(schema: GraphQLSchema, document: DocumentNode): DocumentArg
  * variables are coerced to their types (coerceVariables), a wrong one refused the same way, naming its path.
  */
 export function inputGuardPlugin(schema: GraphQLSchema): ApolloServerPlugin<Context> {
+  // One listener for every request: its hook reads the request from its argument.
+  const listener: GraphQLRequestListener<Context> = {
+    async didResolveOperation({ document, operation, request }) {
+      const variables = (request.variables ?? {}) as Record<string, unknown>;
+      const defaults = new Map<string, ValueNode>();
+      for (const definition of operation?.variableDefinitions ?? []) {
+        if (definition.defaultValue) defaults.set(definition.variable.name.value, definition.defaultValue);
+      }
+      const sites = argumentsOf(schema, document);
+      const check = (site: ArgumentSite) =>
+        checkArgument(
+          { ast: site.ast, js: undefined, type: site.type, depth: 0, parent: undefined, key: site.path },
+          variables,
+          defaults,
+        );
+      if (!sites.literalChecked) {
+        sites.literal.forEach(check);
+        sites.literalChecked = true;
+      }
+      sites.withVariables.forEach(check);
+      if (operation) coerceVariables(schema, operation, variables);
+    },
+  };
   return {
     async requestDidStart() {
-      return {
-        async didResolveOperation({ document, operation, request }) {
-          const variables = (request.variables ?? {}) as Record<string, unknown>;
-          const defaults = new Map<string, ValueNode>();
-          for (const definition of operation?.variableDefinitions ?? []) {
-            if (definition.defaultValue)
-              defaults.set(definition.variable.name.value, definition.defaultValue);
-          }
-          const sites = argumentsOf(schema, document);
-          const check = (site: ArgumentSite) =>
-            checkArgument(
-              { ast: site.ast, js: undefined, type: site.type, depth: 0, parent: undefined, key: site.path },
-              variables,
-              defaults,
-            );
-          if (!sites.literalChecked) {
-            sites.literal.forEach(check);
-            sites.literalChecked = true;
-          }
-          sites.withVariables.forEach(check);
-          if (operation) coerceVariables(schema, operation, variables);
-        },
-      };
+      return listener;
     },
   };
 }

@@ -10,6 +10,7 @@ import type { Database } from '../db/database';
 import { projectRoot } from '../config/paths';
 import { DATA_GROUPS } from '../common/module';
 import { catalogCacheGroupUsage, catalogCacheUsage } from './catalog-cache';
+import { logRequestLine } from './context';
 
 /** Operation names come from clients: keep the label set bounded so a client cannot explode it. */
 const MAX_OPERATION_LABELS = 200;
@@ -193,6 +194,8 @@ export function observeInstance(
 export function observabilityPlugin(
   metrics: Metrics,
   logged: WeakSet<HTTPGraphQLRequest>,
+  /** Whether tracing is on (else no span is active: none is looked up). */
+  tracing = true,
 ): ApolloServerPlugin<Context> {
   return {
     async requestDidStart({ contextValue, request }) {
@@ -214,12 +217,13 @@ export function observabilityPlugin(
               (error.extensions as Record<string, unknown>).requestId = contextValue.requestId;
             }
           }
-          contextValue.logger.info(
+          logRequestLine(
+            contextValue,
             {
               operation: operationName ?? null,
               type,
               // With tracing on: the trace to look up for this request.
-              traceId: trace.getActiveSpan()?.spanContext().traceId,
+              traceId: tracing ? trace.getActiveSpan()?.spanContext().traceId : undefined,
               ms: Math.round(seconds * 1000),
               errors: codes.length ? codes : undefined,
               unexpected:

@@ -1,4 +1,4 @@
-import type { ApolloServerPlugin } from '@apollo/server';
+import type { ApolloServerPlugin, GraphQLRequestListener } from '@apollo/server';
 import {
   BREAK,
   GraphQLError,
@@ -101,28 +101,31 @@ export function literalPath(document: DocumentNode, target: ASTNode): string | u
  * with the path of that value. Variables are coerced, with paths, by the input guard (input-guard.ts).
  */
 export function requestErrorsPlugin({ maxTokens }: { maxTokens: number }): ApolloServerPlugin<Context> {
+  // One listener for every request: its hooks read the request from their arguments (and run only when a
+  // document is parsed and validated, not when Apollo's document store has it).
+  const listener: GraphQLRequestListener<Context> = {
+    async parsingDidStart({ source }) {
+      return async (error) => {
+        if (error instanceof GraphQLError && stoppedAtTokenLimit(source, maxTokens, error)) {
+          mark(error, { kind: 'tokenLimit', maxTokens });
+        }
+      };
+    },
+    async validationDidStart({ document }) {
+      return async (errors) => {
+        for (const error of errors ?? []) {
+          if (!(error instanceof GraphQLError)) continue;
+          const node = error.nodes?.[0];
+          if (node && LITERAL_KINDS.has(node.kind)) {
+            mark(error, { kind: 'badValue', field: literalPath(document, node) });
+          }
+        }
+      };
+    },
+  };
   return {
     async requestDidStart() {
-      return {
-        async parsingDidStart({ source }) {
-          return async (error) => {
-            if (error instanceof GraphQLError && stoppedAtTokenLimit(source, maxTokens, error)) {
-              mark(error, { kind: 'tokenLimit', maxTokens });
-            }
-          };
-        },
-        async validationDidStart({ document }) {
-          return async (errors) => {
-            for (const error of errors ?? []) {
-              if (!(error instanceof GraphQLError)) continue;
-              const node = error.nodes?.[0];
-              if (node && LITERAL_KINDS.has(node.kind)) {
-                mark(error, { kind: 'badValue', field: literalPath(document, node) });
-              }
-            }
-          };
-        },
-      };
+      return listener;
     },
   };
 }

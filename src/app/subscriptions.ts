@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { HeaderMap, type ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import {
+  HeaderMap,
+  type ApolloServer,
+  type ApolloServerPlugin,
+  type GraphQLRequestListener,
+} from '@apollo/server';
 import {
   createSourceEventStream,
   execute,
@@ -72,30 +77,34 @@ type WebSocketContext = Context & { [OVER_WEBSOCKET]?: Admitted };
  * back to the WebSocket layer instead of being executed by Apollo.
  */
 export function transportPlugin(): ApolloServerPlugin<Context> {
-  return {
-    async requestDidStart({ contextValue }) {
-      const admitted = (contextValue as WebSocketContext)[OVER_WEBSOCKET];
+  const admittedOf = (contextValue: Context) => (contextValue as WebSocketContext)[OVER_WEBSOCKET];
+  // One listener for every request: its hooks read the request (and its context) from their arguments.
+  const listener: GraphQLRequestListener<Context> = {
+    async didResolveOperation({ operation, document, contextValue }) {
+      const admitted = admittedOf(contextValue);
+      if (admitted) admitted.document = document;
+      if (operation?.operation !== 'subscription') return;
+      if (!admitted) {
+        throw new GraphQLError(
+          'Subscriptions are served over WebSocket (the graphql-ws protocol) on this same path, not over HTTP',
+          { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } },
+        );
+      }
+      // Its variables were coerced by the input guard, earlier in the pipeline (input-guard.ts).
+    },
+    async responseForOperation({ operation, queryHash, contextValue }) {
+      const admitted = admittedOf(contextValue);
+      if (!admitted || operation?.operation !== 'subscription') return null;
+      admitted.subscription = { operation, queryHash: queryHash ?? '' };
       return {
-        async didResolveOperation({ operation, document }) {
-          if (admitted) admitted.document = document;
-          if (operation?.operation !== 'subscription') return;
-          if (!admitted) {
-            throw new GraphQLError(
-              'Subscriptions are served over WebSocket (the graphql-ws protocol) on this same path, not over HTTP',
-              { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } },
-            );
-          }
-          // Its variables were coerced by the input guard, earlier in the pipeline (input-guard.ts).
-        },
-        async responseForOperation({ operation, queryHash }) {
-          if (!admitted || operation?.operation !== 'subscription') return null;
-          admitted.subscription = { operation, queryHash: queryHash ?? '' };
-          return {
-            http: { status: undefined, headers: new HeaderMap() },
-            body: { kind: 'single', singleResult: { data: null } },
-          };
-        },
+        http: { status: undefined, headers: new HeaderMap() },
+        body: { kind: 'single', singleResult: { data: null } },
       };
+    },
+  };
+  return {
+    async requestDidStart() {
+      return listener;
     },
   };
 }
@@ -341,10 +350,11 @@ export function attachSubscriptions(options: {
       },
       async onSubscribe(ctx, id, payload) {
         const admitted: Admitted = {};
-        const contextValue: WebSocketContext = {
-          ...contextFor(deps, ctx.extra.identity!, randomUUID(), 'graphql'),
-          [OVER_WEBSOCKET]: admitted,
-        };
+        // The context itself (its methods and lazy logger are its class's: a spread would drop them).
+        const contextValue: WebSocketContext = Object.assign(
+          contextFor(deps, ctx.extra.identity!, randomUUID(), 'graphql'),
+          { [OVER_WEBSOCKET]: admitted },
+        );
         const response = await apollo.executeOperation(
           {
             query: payload.query,
