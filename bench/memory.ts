@@ -52,11 +52,12 @@ async function main(): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const url = `${base}/graphql`;
-  // With the V8 setting of `npm start` and the Docker image; MEMORY_NODE_FLAGS adds others (space-separated).
+  // With the V8 settings of `npm start` and the Docker image; MEMORY_NODE_FLAGS adds others (space-separated).
   const child = spawn(
     process.execPath,
     [
       '--max-semi-space-size=4',
+      '--liftoff-only',
       ...(process.env.MEMORY_NODE_FLAGS ?? '').split(' ').filter(Boolean),
       path.join(projectRoot(), 'bin/metacatalog.js'),
       'serve',
