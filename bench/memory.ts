@@ -15,6 +15,14 @@ function rssMb(pid: number): number {
   return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)![1]) / 1024;
 }
 
+/** The CPU time a process has used so far (Linux: /proc/<pid>/stat, user + system), in milliseconds. */
+function cpuMs(pid: number): number {
+  // The fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // In clock ticks of 1/100 s (USER_HZ, 100 on Linux's usual architectures).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** A port free on 127.0.0.1 right now (the service logs only warnings here, so it cannot tell its own). */
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -32,7 +40,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * reference data seeded at start) on DATABASE_URL (default: embedded, in a fresh temporary data folder).
  * Prints its RSS idle after start, then sampled every 250 ms while autocannon (BENCH_CONNECTIONS, default 10)
  * cycles for MEMORY_DURATION seconds (default 30) through every bench request that answers without errors on the
- * seeded data alone (the full catalog, validateTraits, trait lists, search, validation…), and once more after.
+ * seeded data alone (the full catalog, validateTraits, trait lists, search, validation…), and once more after,
+ * with the server's CPU time per request under that load. MEMORY_NODE_FLAGS: node flags to compare (space-separated).
  */
 async function main(): Promise<void> {
   const duration = Number(process.env.MEMORY_DURATION ?? 30);
@@ -43,10 +52,16 @@ async function main(): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const url = `${base}/graphql`;
-  // With the V8 setting of `npm start` and the Docker image.
+  // With the V8 settings of `npm start` and the Docker image; MEMORY_NODE_FLAGS adds others (space-separated).
   const child = spawn(
     process.execPath,
-    ['--max-semi-space-size=4', path.join(projectRoot(), 'bin/metacatalog.js'), 'serve'],
+    [
+      '--max-semi-space-size=4',
+      '--liftoff-only',
+      ...(process.env.MEMORY_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+      path.join(projectRoot(), 'bin/metacatalog.js'),
+      'serve',
+    ],
     {
       env: {
         ...process.env,
@@ -87,8 +102,10 @@ async function main(): Promise<void> {
     }
     const samples: number[] = [];
     const sampler = setInterval(() => samples.push(rssMb(child.pid!)), 250);
+    const cpuBefore = cpuMs(child.pid!);
     const result = await autocannon({ url, requests, duration, connections });
     clearInterval(sampler);
+    const cpuUsed = cpuMs(child.pid!) - cpuBefore;
     await new Promise((resolve) => setTimeout(resolve, 2000));
     console.log(
       JSON.stringify({
@@ -98,6 +115,8 @@ async function main(): Promise<void> {
         requestKinds: requests.length,
         'req/s': Math.round(result.requests.average),
         errors: result.errors + result.non2xx,
+        // Steadier than req/s on a machine shared with other work: what each answer cost the server.
+        'server CPU ms/request': Number((cpuUsed / result.requests.total).toFixed(2)),
         'idle RSS MB': Math.round(idle),
         'median RSS under load MB': Math.round(median(samples)),
         'peak RSS under load MB': Math.round(Math.max(...samples)),

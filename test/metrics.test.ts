@@ -15,7 +15,7 @@ async function until(what: string, holds: () => Promise<boolean>): Promise<void>
 
 /**
  * GET /metrics, family by family: the standard process metrics, build info, HTTP responses by route and status,
- * the database pool, the change feed, the catalog cache and the WebSocket gauges, each moving as it should.
+ * the database pool, the embedded database's memory, the change feed, the catalog cache and the WebSocket gauges, each moving as it should.
  */
 describe('Prometheus metrics', () => {
   let t: TestApp;
@@ -215,6 +215,27 @@ describe('Prometheus metrics', () => {
       idle: sample(text, 'metacatalog_database_pool_idle_connections'),
       waiting: sample(text, 'metacatalog_database_pool_waiting_requests'),
     }).toEqual({ total: 1, idle: 1, waiting: 0 });
+  });
+
+  it("shows the embedded database's WebAssembly memory, which grows when PostgreSQL needs more", async () => {
+    if (t.app.database.kind !== 'pglite') {
+      expect(await scrape()).not.toContain('metacatalog_pglite_memory_bytes');
+      return;
+    }
+    const before = await value('metacatalog_pglite_memory_bytes');
+    // PGlite starts it at 128 MB; WebAssembly memory comes in pages of 64 KiB.
+    expect(before).toBeGreaterThanOrEqual(128 * 1024 * 1024);
+    expect(before % 65536).toBe(0);
+    // A value 32 MB larger than that memory, built inside PostgreSQL: the memory has to grow past it.
+    const size = before + 32 * 1024 * 1024;
+    const [{ length }] = await t.app.database.dataSource.query<{ length: number }[]>(
+      `SELECT length(repeat('x', ${size})) AS length`,
+    );
+    expect(Number(length)).toBe(size);
+    const after = await value('metacatalog_pglite_memory_bytes');
+    expect(after).toBeGreaterThan(Math.max(before, size));
+    // It never shrinks (the next scrape reads the same).
+    expect(await value('metacatalog_pglite_memory_bytes')).toBe(after);
   });
 
   it('shows the open WebSockets and subscriptions, and their end', async () => {

@@ -157,6 +157,15 @@ export function observeInstance(
     'The most database connections the pool opens (DATABASE_POOL_SIZE; 1 for the embedded database).',
     () => database.pool().max,
   );
+  const { embedded } = database;
+  if (embedded) {
+    metrics.gauge(
+      'metacatalog_pglite_memory_bytes',
+      "The size of the embedded database's (PGlite) WebAssembly memory: 128 MB at start, grown by PostgreSQL when " +
+        'it needs more, never shrunk; only the pages it touched are resident (embedded database only).',
+      () => embedded.memoryBytes,
+    );
+  }
   metrics.gauge(
     'metacatalog_change_feed_up',
     '1 while the change feed (the LISTEN connection) delivers, 0 while it is lost and reconnecting ' +

@@ -26,6 +26,8 @@ export interface EmbeddedServer {
   renew(): Promise<void>;
   /** The data folder as a tarball (after the pool is closed): what `OpenOptions.initialData` takes. */
   dump(): Promise<Uint8Array>;
+  /** The size of the PGlite instance's WebAssembly memory (bytes; it only grows), for /metrics. */
+  readonly memoryBytes: number;
 }
 
 export type { DatabaseStatus } from './embedded';
