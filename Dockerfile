@@ -62,8 +62,8 @@ VOLUME ["/data"]
 EXPOSE 4000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4000) + '/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# glibc's malloc with fixed thresholds gives freed memory back to the system: else what V8's optimizing compiler
+# (TurboFan) took to compile the embedded database's WebAssembly stayed in malloc's arenas for good (README).
+ENV MALLOC_TRIM_THRESHOLD_=131072 MALLOC_MMAP_THRESHOLD_=131072
 # A young generation of at most 3 × 4 MB: far less memory under load, no measurable loss of throughput (README).
-# The embedded database's WebAssembly stays with V8's baseline compiler (Liftoff): optimizing its hot functions
-# with TurboFan left 35–115 MB of compiler memory in malloc's arenas for good. The price: heavy SQL on the embedded
-# database runs about a third slower (README); drop the flag to prefer that throughput to the memory.
-CMD ["node", "--max-semi-space-size=4", "--liftoff-only", "bin/metacatalog.js", "serve"]
+CMD ["node", "--max-semi-space-size=4", "bin/metacatalog.js", "serve"]

@@ -57,7 +57,6 @@ async function main(): Promise<void> {
     process.execPath,
     [
       '--max-semi-space-size=4',
-      '--liftoff-only',
       ...(process.env.MEMORY_NODE_FLAGS ?? '').split(' ').filter(Boolean),
       path.join(projectRoot(), 'bin/metacatalog.js'),
       'serve',
