@@ -1,12 +1,9 @@
 import 'reflect-metadata';
-import pino from 'pino';
-import { boot } from '../src/app/runtime';
-import { createApp } from '../src/app/server';
-import { loadConfig } from '../src/config';
 import { Pool } from 'pg';
 import { actorStatement } from '../src/common/actor';
 import { pruneChanges } from '../src/db/change-log';
 import { CHANGE_LOG_TABLES } from '../migrations/1763701000000-change-log';
+import { startBenchService } from './service';
 
 /**
  * `npm run bench:change-log-cost`: what the change log costs. On DATABASE_URL (default: PGlite in memory):
@@ -22,14 +19,7 @@ async function main(): Promise<void> {
   const rounds = Number(process.env.ROUNDS ?? 4);
   const clients = Number(process.env.CLIENTS ?? 1);
   const pruneRecords = Number(process.env.PRUNE_RECORDS ?? 1_000_000);
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: process.env.DATABASE_URL || 'pglite://memory',
-    AUTH_MODE: 'none',
-    LOG_LEVEL: 'silent',
-  });
-  const runtime = await boot({ config, logger: pino({ level: 'silent' }) });
-  const app = await createApp(runtime);
+  const { config, runtime, app } = await startBenchService('silent');
   const db = runtime.database.dataSource;
   // WITHOUT_FEED=1: the instance's feed stopped (no LISTEN, no reading of the log): what the triggers alone cost.
   if (process.env.WITHOUT_FEED) await app.changes.stop();

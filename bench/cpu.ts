@@ -1,14 +1,8 @@
 import 'reflect-metadata';
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import pino from 'pino';
-import { boot } from '../src/app/runtime';
-import { createApp } from '../src/app/server';
-import { loadConfig } from '../src/config';
-import { projectRoot } from '../src/config/paths';
 import { startFloor } from './floor';
 import { scenarios } from './placement.bench';
 import type { BenchRequest } from './scenarios';
+import { cpuPerRequest, median, startBenchService } from './service';
 
 /**
  * `npm run build && node dist/bench/cpu.js`: the service's CPU time per request against its floor's, for each
@@ -18,44 +12,12 @@ import type { BenchRequest } from './scenarios';
  * figure is the median of RUNS loads (default 3), the floor's and the service's interleaved.
  */
 async function main(): Promise<void> {
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: process.env.DATABASE_URL || 'pglite://memory',
-    AUTH_MODE: 'none',
-    LOG_LEVEL: 'error',
-  });
-  const runtime = await boot({ config, logger: pino({ level: 'error' }) });
-  const app = await createApp(runtime);
+  const { app, runtime } = await startBenchService('error');
   const url = await app.listen(0, '127.0.0.1');
   const requests = Number(process.env.N ?? 1000);
   const runs = Number(process.env.RUNS ?? 3);
-  const autocannon = join(projectRoot(), 'node_modules', '.bin', 'autocannon');
   /** This process's CPU microseconds per request while `target` answers `requests` of `body`. */
-  const load = async (target: string, body: string) => {
-    const before = process.cpuUsage();
-    await new Promise<void>((resolve, reject) =>
-      execFile(
-        autocannon,
-        [
-          '-a',
-          String(requests),
-          '-c',
-          '8',
-          '-m',
-          'POST',
-          '-H',
-          'content-type=application/json',
-          '-b',
-          body,
-          target,
-        ],
-        (error) => (error ? reject(error) : resolve()),
-      ),
-    );
-    const used = process.cpuUsage(before);
-    return (used.user + used.system) / requests;
-  };
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const load = async (target: string, body: string) => (await cpuPerRequest(target, body, requests, 8)).us;
   const rows: Record<string, string | number>[] = [];
   try {
     for (const scenario of scenarios) {

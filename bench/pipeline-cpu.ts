@@ -1,15 +1,9 @@
 import 'reflect-metadata';
-import { execFile } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import pino from 'pino';
-import { boot } from '../src/app/runtime';
-import { createApp } from '../src/app/server';
-import { loadConfig } from '../src/config';
-import { projectRoot } from '../src/config/paths';
 import { startFloor } from './floor';
 import { VALIDATED_NAMES } from './traits.bench';
+import { cpuPerRequest, median, startBenchService } from './service';
 
 /**
  * `npm run build && node dist/bench/pipeline-cpu.js`: this process's CPU time per request (user + system, µs)
@@ -21,49 +15,12 @@ import { VALIDATED_NAMES } from './traits.bench';
  * `npm run bench` has it (default warn: no line per request; info writes one to stdout).
  */
 async function main(): Promise<void> {
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: process.env.DATABASE_URL || 'pglite://memory',
-    AUTH_MODE: 'none',
-    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
-  });
   // The service's log lines go where a service's go (stdout); the figures to stderr.
-  const logger = pino({ level: config.observability.logLevel });
-  const runtime = await boot({ config, logger });
-  const app = await createApp(runtime);
+  const { app, runtime } = await startBenchService(process.env.LOG_LEVEL || 'warn');
   const url = await app.listen(0, '127.0.0.1');
   const requests = Number(process.env.N ?? 4000);
   const runs = Number(process.env.RUNS ?? 5);
-  const autocannon = join(projectRoot(), 'node_modules', '.bin', 'autocannon');
-  const load = async (target: string, body: string) => {
-    const before = process.cpuUsage();
-    const output = await new Promise<string>((resolve, reject) =>
-      execFile(
-        autocannon,
-        [
-          '-j',
-          '-a',
-          String(requests),
-          '-c',
-          '10',
-          '-m',
-          'POST',
-          '-H',
-          'content-type=application/json',
-          '-b',
-          body,
-          target,
-        ],
-        (error, stdout) => (error ? reject(error) : resolve(stdout)),
-      ),
-    );
-    const used = process.cpuUsage(before);
-    const result = JSON.parse(output) as { requests: { average: number }; non2xx: number; errors: number };
-    if (result.non2xx || result.errors)
-      throw new Error(`${target}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-    return { us: (used.user + used.system) / requests, rate: result.requests.average };
-  };
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const load = (target: string, body: string) => cpuPerRequest(target, body, requests, 10);
   const validate = JSON.stringify({
     query: 'query ($names: [String!]!) { validateTraits(names: $names) { valid invalid } }',
     variables: { names: VALIDATED_NAMES },

@@ -1,11 +1,8 @@
 import 'reflect-metadata';
 import { HeaderMap, type ApolloServerPlugin, type HTTPGraphQLRequest } from '@apollo/server';
-import pino from 'pino';
 import type { Context } from '../src/common/context';
-import { boot } from '../src/app/runtime';
-import { createApp } from '../src/app/server';
-import { loadConfig } from '../src/config';
 import { VALIDATED_NAMES } from './traits.bench';
+import { median, startBenchService } from './service';
 
 /**
  * `npm run build && node dist/bench/pipeline-pieces.js`: CPU µs of each piece of the GraphQL pipeline, in this
@@ -15,18 +12,9 @@ import { VALIDATED_NAMES } from './traits.bench';
  * and validateTraits of 10 names (2 unknown: one query to the database, whose wait is not CPU).
  */
 async function main(): Promise<void> {
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: process.env.DATABASE_URL || 'pglite://memory',
-    AUTH_MODE: 'none',
-    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
-  });
-  const logger = pino({ level: config.observability.logLevel });
-  const runtime = await boot({ config, logger });
-  const app = await createApp(runtime);
+  const { app } = await startBenchService(process.env.LOG_LEVEL || 'warn');
   const n = Number(process.env.N ?? 20000);
   const runs = Number(process.env.RUNS ?? 5);
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const cpu = async (count: number, work: () => Promise<unknown>) => {
     const before = process.cpuUsage();
     for (let index = 0; index < count; index += 1) await work();

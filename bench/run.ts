@@ -1,14 +1,11 @@
 import 'reflect-metadata';
 import autocannon from 'autocannon';
-import pino from 'pino';
-import { boot } from '../src/app/runtime';
-import { createApp } from '../src/app/server';
-import { loadConfig } from '../src/config';
 import { startFloor } from './floor';
 import { measureDelivery } from './live.bench';
 import { benchScenarios } from './modules';
 import type { BenchRequest } from './scenarios';
 import { VALIDATED_NAMES } from './traits.bench';
+import { startBenchService } from './service';
 
 const FLOOR = 'floor: node http + pg, the lookup behind validateTraits';
 
@@ -34,15 +31,7 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 300));
     return result;
   };
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: process.env.DATABASE_URL || 'pglite://memory',
-    AUTH_MODE: 'none',
-    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
-  });
-  const logger = pino({ level: config.observability.logLevel });
-  const runtime = await boot({ config, logger });
-  const app = await createApp(runtime);
+  const { app, runtime } = await startBenchService(process.env.LOG_LEVEL || 'warn');
   const url = await app.listen(0, '127.0.0.1');
   console.log(
     `benchmarking ${url} on ${runtime.database.describe}: ${duration}s, ${connections} connections`,
