@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Pool } from 'pg';
 import { actorStatement } from '../src/common/actor';
-import { pruneChanges } from '../src/db/change-log';
+import { ChangeSequencer, pruneChanges, sequenceChanges } from '../src/db/change-log';
 import { CHANGE_LOG_TABLES } from '../migrations/1763701000000-change-log';
 import { startBenchService } from './service';
 
@@ -29,7 +29,11 @@ async function main(): Promise<void> {
     if (response.body.kind !== 'single' || response.body.singleResult.errors)
       throw new Error(JSON.stringify(response.body));
   };
+  // Without the log, the instance does not have changes numbered after its commits either.
+  const committed = app.changes.committed.bind(app.changes);
   const triggers = async (on: boolean) => {
+    await sequenceChanges(db);
+    app.changes.committed = on ? committed : () => undefined;
     for (const table of Object.keys(CHANGE_LOG_TABLES)) {
       const names = [`${table}_change_log`, `${table}_change_log_update`];
       if (table === 'namespaces') names.push('namespaces_change_log_delete');
@@ -73,6 +77,8 @@ async function main(): Promise<void> {
     const seconds = Number(process.env.SERVER_SECONDS ?? 5);
     const pool = new Pool({ connectionString: config.database.url, max: serverClients });
     const actor = actorStatement({ via: 'graphql', project: 'bench', user: 'bench' });
+    // What an instance does after each of its commits: have the changes numbered (with the log).
+    const sequencer = new ChangeSequencer(pool, runtime.logger);
     const serverRound = async (on: boolean) => {
       await triggers(on);
       const ns = `Bench::WriteCost${runId}_${(n += 1)}`;
@@ -92,6 +98,7 @@ async function main(): Promise<void> {
               [id, `c${c}_${i}`, { title: 'x', type: 'string' }],
             );
             await client.query('COMMIT');
+            if (on) sequencer.kick();
             commits += 1;
           }
         } finally {
@@ -99,6 +106,7 @@ async function main(): Promise<void> {
         }
       };
       await Promise.all(Array.from({ length: serverClients }, (_, c) => connection(c)));
+      await sequencer.flush();
       return commits / seconds;
     };
     const result = { withLog: [] as number[], without: [] as number[] };

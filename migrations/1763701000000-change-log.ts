@@ -23,6 +23,47 @@ export const CHANGE_LOG_TABLES: Readonly<Record<string, string>> = {
 /** The PostgreSQL NOTIFY channel a commit that recorded changes notifies, with the new highest seq. */
 const CHANNEL = 'metacatalog_changes';
 
+/**
+ * The row trigger functions of a namespace and of its resource type associations (an association changed: the
+ * namespace's resource types; its sight before: the types without / with it). Exported for the migration that
+ * replaced them, to restore them when it is undone.
+ */
+export const NAMESPACE_TRIGGER_FUNCTIONS: readonly string[] = [
+  `CREATE OR REPLACE FUNCTION change_log_namespace() RETURNS trigger LANGUAGE plpgsql AS $fn$
+  DECLARE
+    kind text := CASE TG_OP WHEN 'INSERT' THEN 'CREATED' WHEN 'UPDATE' THEN 'UPDATED' ELSE 'DELETED' END;
+    r namespaces := CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+  BEGIN
+    INSERT INTO change_log_pending (kind, node_type, node_key, contained, namespace_id, sight)
+    VALUES (kind, 'Namespace', r.id::text, false, r.id,
+            CASE WHEN TG_OP = 'INSERT' THEN NULL
+                 ELSE jsonb_build_object('namespace', OLD.name, 'owner', OLD.owner,
+                        'public', OLD.visibility = 'public',
+                        'resourceTypes', change_log_sight(OLD.id) -> 'resourceTypes') END);
+    RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+  END $fn$`,
+  `CREATE OR REPLACE FUNCTION change_log_namespace_part() RETURNS trigger LANGUAGE plpgsql AS $fn$
+  DECLARE
+    ns integer := CASE WHEN TG_OP = 'DELETE' THEN OLD.namespace_id ELSE NEW.namespace_id END;
+    now_sight jsonb := change_log_sight(ns);
+    types jsonb;
+  BEGIN
+    IF now_sight IS NULL THEN RETURN NULL; END IF; -- the namespace went: its delete tells it
+    types := now_sight -> 'resourceTypes';
+    IF TG_OP <> 'INSERT' THEN
+      types := types || to_jsonb((SELECT name FROM resource_types WHERE id = OLD.resource_type_id)::text);
+    END IF;
+    IF TG_OP <> 'DELETE' THEN
+      types := types - (SELECT name FROM resource_types WHERE id = NEW.resource_type_id)::text;
+    END IF;
+    types := COALESCE((SELECT jsonb_agg(DISTINCT t ORDER BY t) FROM jsonb_array_elements_text(types) t),
+                      '[]'::jsonb);
+    INSERT INTO change_log_pending (kind, node_type, node_key, contained, namespace_id, sight)
+    VALUES ('UPDATED', 'Namespace', ns::text, false, ns, jsonb_set(now_sight, '{resourceTypes}', types));
+    RETURN NULL;
+  END $fn$`,
+];
+
 /** An UPDATE trigger's condition: the row changed beyond its updated_at. */
 const CHANGED = `(to_jsonb(OLD) - 'updated_at') IS DISTINCT FROM (to_jsonb(NEW) - 'updated_at')`;
 
@@ -121,42 +162,7 @@ export class ChangeLog1763701000000 implements MigrationInterface {
                             AND p.kind = 'DELETED' ORDER BY p.ord DESC LIMIT 1))
       $fn$`);
 
-    await q(`
-      CREATE FUNCTION change_log_namespace() RETURNS trigger LANGUAGE plpgsql AS $fn$
-      DECLARE
-        kind text := CASE TG_OP WHEN 'INSERT' THEN 'CREATED' WHEN 'UPDATE' THEN 'UPDATED' ELSE 'DELETED' END;
-        r namespaces := CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
-      BEGIN
-        INSERT INTO change_log_pending (kind, node_type, node_key, contained, namespace_id, sight)
-        VALUES (kind, 'Namespace', r.id::text, false, r.id,
-                CASE WHEN TG_OP = 'INSERT' THEN NULL
-                     ELSE jsonb_build_object('namespace', OLD.name, 'owner', OLD.owner,
-                            'public', OLD.visibility = 'public',
-                            'resourceTypes', change_log_sight(OLD.id) -> 'resourceTypes') END);
-        RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
-      END $fn$`);
-    // An association changed: the namespace's resource types (its sight before: the types without / with it).
-    await q(`
-      CREATE FUNCTION change_log_namespace_part() RETURNS trigger LANGUAGE plpgsql AS $fn$
-      DECLARE
-        ns integer := CASE WHEN TG_OP = 'DELETE' THEN OLD.namespace_id ELSE NEW.namespace_id END;
-        now_sight jsonb := change_log_sight(ns);
-        types jsonb;
-      BEGIN
-        IF now_sight IS NULL THEN RETURN NULL; END IF; -- the namespace went: its delete tells it
-        types := now_sight -> 'resourceTypes';
-        IF TG_OP <> 'INSERT' THEN
-          types := types || to_jsonb((SELECT name FROM resource_types WHERE id = OLD.resource_type_id)::text);
-        END IF;
-        IF TG_OP <> 'DELETE' THEN
-          types := types - (SELECT name FROM resource_types WHERE id = NEW.resource_type_id)::text;
-        END IF;
-        types := COALESCE((SELECT jsonb_agg(DISTINCT t ORDER BY t) FROM jsonb_array_elements_text(types) t),
-                          '[]'::jsonb);
-        INSERT INTO change_log_pending (kind, node_type, node_key, contained, namespace_id, sight)
-        VALUES ('UPDATED', 'Namespace', ns::text, false, ns, jsonb_set(now_sight, '{resourceTypes}', types));
-        RETURN NULL;
-      END $fn$`);
+    for (const sql of NAMESPACE_TRIGGER_FUNCTIONS) await q(sql);
     // A property definition, object or tag. An object's property is told by its object (UPDATED), and
     // recorded itself as contained.
     await q(`

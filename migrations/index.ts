@@ -11,6 +11,7 @@ import { ResourceTypeVisibility1763700800000 } from './1763700800000-resource-ty
 import { DataVersions1763700900000 } from './1763700900000-data-versions';
 import { ChangeLog1763701000000 } from './1763701000000-change-log';
 import { ChangeLogCost1763701100000 } from './1763701100000-change-log-cost';
+import { ChangeLogSequencer1763701200000 } from './1763701200000-change-log-sequencer';
 
 /** Every migration, oldest first. Each module's tables arrive in their own migration, listed here. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   DataVersions1763700900000,
   ChangeLog1763701000000,
   ChangeLogCost1763701100000,
+  ChangeLogSequencer1763701200000,
 ];

@@ -1,6 +1,6 @@
 import { modules } from '../src/app/modules';
 import type { ModuleManifest } from '../src/common/module';
-import { startTestApp, unique, type Data, type TestApp } from './support/test-app';
+import { numberChanges, startTestApp, unique, type Data, type TestApp } from './support/test-app';
 
 /**
  * The change log's contract with every write: each Mutation field of the schema (enumerated by introspection, as
@@ -266,6 +266,7 @@ const CASES: [string, Case][] = [
 describe('change log contract: every mutation records a change when it succeeds', () => {
   let t: TestApp;
   const head = async (): Promise<bigint> => {
+    await numberChanges(t);
     const [{ seq }] = (await t.app.database.dataSource.query(
       `SELECT last_seq::text AS seq FROM change_log_head`,
     )) as {

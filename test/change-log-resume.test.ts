@@ -8,7 +8,16 @@ import { pruneChanges } from '../src/db/change-log';
 import { buildProgram } from '../src/main';
 import { metadefsService } from '../src/modules/metadefs-io/metadefs.service';
 import { listeningSubscriptions, subscribe, wsUrl, type Subscriber } from './support/subscriptions';
-import { ADMIN, headersOf, project, startTestApps, unique, type TestApp, type Who } from './support/test-app';
+import {
+  ADMIN,
+  headersOf,
+  numberChanges,
+  project,
+  startTestApps,
+  unique,
+  type TestApp,
+  type Who,
+} from './support/test-app';
 
 /**
  * Resumable subscriptions (docs/live.md, "Cursors"): a subscriber that went away resubscribes with the cursor of
@@ -189,6 +198,7 @@ describe('resumed subscriptions', () => {
         resourceTypeAssociations: [{ name: type }],
       },
     });
+    await numberChanges(a);
     const [{ seq }] = (await a.app.database.dataSource.query(
       `SELECT last_seq::text AS seq FROM change_log_head`,
     )) as {

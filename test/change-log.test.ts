@@ -1,4 +1,4 @@
-import { ADMIN, project, startTestApp, unique, type TestApp } from './support/test-app';
+import { ADMIN, numberChanges, project, startTestApp, unique, type TestApp } from './support/test-app';
 
 /**
  * The change log written by triggers (migrations/1763701000000-change-log.ts): one record per node and
@@ -22,13 +22,15 @@ interface Row {
 
 describe('change log', () => {
   let t: TestApp;
-  const records = (namespace: string): Promise<Row[]> =>
-    t.app.database.dataSource.query(
+  const records = async (namespace: string): Promise<Row[]> => {
+    await numberChanges(t);
+    return t.app.database.dataSource.query(
       `SELECT seq::text, txid::text, kind, node_type, node_key, contained, via, actor_project, actor_user,
               namespace, public
          FROM change_log WHERE namespace = $1 ORDER BY seq`,
       [namespace],
     );
+  };
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -107,6 +109,7 @@ describe('change log', () => {
 
   it('a rolled-back transaction records nothing', async () => {
     const ns = unique('NS');
+    await numberChanges(t);
     const before = await t.app.database.dataSource.query(`SELECT last_seq::text AS seq FROM change_log_head`);
     const failed = await t.gql(CREATE_NAMESPACE, {
       input: {
@@ -122,6 +125,7 @@ describe('change log', () => {
     await runner.rollbackTransaction();
     await runner.release();
     expect(await records(ns)).toEqual([]);
+    await numberChanges(t);
     const after = await t.app.database.dataSource.query(`SELECT last_seq::text AS seq FROM change_log_head`);
     expect(after).toEqual(before);
   });
@@ -149,6 +153,7 @@ describe('the change feed without a listener that needs a commit', () => {
   afterAll(() => t.close());
 
   const head = async (): Promise<string> => {
+    await numberChanges(t);
     const [{ seq }] = (await t.app.database.dataSource.query(
       `SELECT COALESCE(max(seq), 0)::text AS seq FROM change_log`,
     )) as { seq: string }[];

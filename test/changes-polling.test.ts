@@ -1,5 +1,5 @@
 import { CHANGES_SCAN_LIMIT } from '../src/modules/live/change-log.service';
-import { ADMIN, project, startTestApp, unique, type TestApp } from './support/test-app';
+import { ADMIN, numberChanges, project, startTestApp, unique, type TestApp } from './support/test-app';
 
 /**
  * Polling `changes` (docs/live.md, "`changes`: polling the log"): `resumeCursor` passes over what the caller may
@@ -26,6 +26,7 @@ describe('polling changes: resumeCursor', () => {
   afterAll(() => t.close());
 
   const head = async () => {
+    await numberChanges(t);
     const [{ seq }] = (await t.app.database.dataSource.query(
       `SELECT last_seq::text AS seq FROM change_log_head`,
     )) as { seq: string }[];

@@ -14,6 +14,7 @@ import {
   type Data,
   type TestApp,
   type Who,
+  numberChanges,
 } from './support/test-app';
 
 const onServer = !!process.env.TEST_DATABASE_URL;
@@ -279,6 +280,7 @@ describe('error codes of the contract', () => {
 
   it('a change cursor older than the log keeps is CURSOR_EXPIRED naming after', async () => {
     await t.ok(CREATE_NAMESPACE, { input: { name: unique('Expiring') } });
+    await numberChanges(t);
     const [{ seq }] = (await t.app.database.dataSource.query(
       `SELECT min(seq)::text AS seq FROM change_log`,
     )) as { seq: string }[];

@@ -12,6 +12,7 @@ import {
   type Data,
   type TestApp,
   type Who,
+  numberChanges,
 } from './support/test-app';
 
 /**
@@ -336,6 +337,7 @@ describe('history', () => {
     const ns = await createNamespace(t, {
       properties: ['a', 'b'].map((name) => ({ name, title: name, type: 'STRING' })),
     });
+    await numberChanges(t);
     const [{ seq }] = (await t.app.database.dataSource.query(
       `SELECT min(seq)::text AS seq FROM change_log`,
     )) as {

@@ -14,6 +14,8 @@ function manualFeed() {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    committed: () => undefined,
+    deliveredSeq: '0',
   };
   const change = (n: number): ChangeRecord => ({
     seq: String(n + 1),

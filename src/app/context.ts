@@ -124,6 +124,7 @@ class RequestContext implements Context {
         const result = await withActor(this.deps.dataSource, this.actor, (manager) =>
           work(this.txContext(manager)),
         );
+        this.instance.changes.committed();
         this.loaders.clearAll();
         return result;
       } catch (error) {

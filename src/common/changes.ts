@@ -1,13 +1,21 @@
 /**
  * The change log and its feed. Every committed change of a node is recorded by database triggers, whatever
- * wrote it (migration 1763701000000-change-log.ts): one record per node and transaction, numbered (`seq`) in
- * commit order, with the actor the transaction names (`ACTOR_SETTING`). A commit that recorded changes NOTIFYs
+ * wrote it (migration 1763701000000-change-log.ts), with the actor the transaction names (`ACTOR_SETTING`), and
+ * numbered (`seq`) right after its commit, outside the writer's transaction (migration
+ * 1763701200000-change-log-sequencer.ts): one record per node and transaction. A step that numbered records NOTIFYs
  * CHANGES_CHANNEL with its highest seq and the node types it recorded; each instance's feed then reads the records
  * after the last it delivered and delivers them, a transaction's records together (or, when no listener needs those
  * types, passes the commit without reading it). The node itself is loaded when a change is delivered,
  * with the subscriber's identity.
  */
 export const CHANGES_CHANNEL = 'metacatalog_changes';
+
+/**
+ * The channel a transaction that recorded changes NOTIFYs when its actor is not `graphql` (the CLI, the importer,
+ * SQL by hand): every instance's feed then has them numbered. A service instance has its own transactions' changes
+ * numbered right after their commit (`ChangeSource.committed`).
+ */
+export const CHANGES_PENDING_CHANNEL = 'metacatalog_changes_pending';
 
 /** The transaction-local setting that names who writes (JSON of a ChangeActor); absent: via `sql`. */
 export const ACTOR_SETTING = 'metacatalog.actor';
@@ -85,12 +93,19 @@ export type FeedEvent =
 export interface ChangeSource {
   /** Whether the feed listens now (false before the first connection and after a loss until it is back). */
   readonly live: boolean;
+  /** The highest seq the feed has delivered (or passed): what it brings to a new listener is above it. */
+  readonly deliveredSeq: string;
   /**
    * Calls `listener` for every event until the returned function is called. With `types`, the listener needs
    * changes of those node types only: the feed may then skip reading commits that recorded none (it may still
    * deliver other changes; `ready` and `lost` always come).
    */
   listen(listener: (event: FeedEvent) => void, options?: ListenOptions): () => void;
+  /**
+   * This instance committed a transaction that may have recorded changes: have them numbered into the log (in the
+   * background; the feed delivers them once numbered).
+   */
+  committed(): void;
 }
 
 export interface ListenOptions {
@@ -99,7 +114,12 @@ export interface ListenOptions {
 }
 
 /** A feed that never delivers anything (CLI commands, seeds): caches on it stay off. */
-export const NO_FEED: ChangeSource = { live: false, listen: () => () => undefined };
+export const NO_FEED: ChangeSource = {
+  live: false,
+  deliveredSeq: '0',
+  listen: () => () => undefined,
+  committed: () => undefined,
+};
 
 /**
  * What one service instance keeps between requests, beside the database: its change feed, and state built on

@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { Migration, MigrationExecutor, type QueryRunner } from 'typeorm';
 import { actorStatement } from '../common/actor';
+import { sequenceChanges } from './change-log';
 import { FEED_APPLICATION_NAME } from './change-feed';
 import { appliedMigrations, type Database } from './database';
 import { MIGRATION_LOCK } from './migrate';
@@ -534,6 +535,8 @@ export async function restoreBackup(
       await runner.query(actorStatement({ via: 'cli', project: null, user: null }));
       const summary = await load(database, runner, backup, applied.length);
       await runner.commitTransaction();
+      // The restored nodes' records, numbered now (no service instance may be there to do it).
+      await sequenceChanges(runner);
       // Fresh tables: statistics for the planner now, not after the first slow queries.
       await runner.query('ANALYZE');
       return summary;

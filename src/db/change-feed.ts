@@ -3,8 +3,14 @@ import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, type Notification, type Pool, type PoolClient } from 'pg';
 import type { Logger } from 'pino';
-import { CHANGES_CHANNEL, type ChangeSource, type FeedEvent, type ListenOptions } from '../common/changes';
-import { lastSeq, transactionsAfter } from './change-log';
+import {
+  CHANGES_CHANNEL,
+  CHANGES_PENDING_CHANNEL,
+  type ChangeSource,
+  type FeedEvent,
+  type ListenOptions,
+} from '../common/changes';
+import { ChangeSequencer, lastSeq, transactionsAfter } from './change-log';
 import { poolOf, type Database } from './database';
 
 /** The application_name of the PostgreSQL feed connection (how an operator, or a test, finds it). */
@@ -62,8 +68,10 @@ function within<T>(promise: Promise<T>, ms: number, late: T): Promise<T> {
  *   notifications (PGlite writes them into the output of the connection that committed). The pool's single
  *   connection LISTENs instead, and PostgreSQL delivers a session its own notifications after commit.
  *
- * A notification carries a commit's highest seq; the feed then reads the change log after the last record it
- * delivered (src/db/change-log.ts) and delivers the records, a transaction's together, in commit order.
+ * A notification carries the highest seq a step numbered; the feed then reads the change log after the last record
+ * it delivered (src/db/change-log.ts) and delivers the records, a transaction's together, in seq order. The feed
+ * also has changes numbered (ChangeSequencer): those its instance committed (`committed`), those another writer
+ * announced on CHANGES_PENDING_CHANNEL, and what was pending when it (re)connected.
  *
  * When the connection is lost the feed says `lost`, then reconnects with backoff and says `ready` once it
  * LISTENs again, starting from the log's head then: subscribers resume from their own cursors.
@@ -110,12 +118,27 @@ export class ChangeFeed implements ChangeSource {
   private until = 0n;
   /** Commits no listener needed, passed without reading the log. */
   private skipped = 0;
+  /** The highest seq a notification announced that a listener needed (the log is read up to it, at least). */
+  private neededUntil = 0n;
+  /** Numbers the changes this instance committed, and those another writer announced (CHANGES_PENDING_CHANNEL). */
+  private readonly sequencer: ChangeSequencer;
 
   constructor(
     private readonly database: Database,
     private readonly logger: Logger,
     private readonly options: ChangeFeedOptions,
-  ) {}
+  ) {
+    this.sequencer = new ChangeSequencer(database.background, logger);
+  }
+
+  committed(): void {
+    if (!this.stopped) this.sequencer.kick();
+  }
+
+  /** Runs now the sequencing step this instance was asked for, if any, and waits for it. */
+  async sequenced(): Promise<void> {
+    await this.sequencer.flush();
+  }
 
   get live(): boolean {
     return this.connected;
@@ -176,6 +199,7 @@ export class ChangeFeed implements ChangeSource {
       clearTimeout(cut);
     }
     await this.reconnecting;
+    await this.sequencer.flush();
     await this.reading;
   }
 
@@ -195,34 +219,34 @@ export class ChangeFeed implements ChangeSource {
       if (awaited && message.payload === awaited.token) awaited.settle(true);
       return;
     }
+    if (message.channel === CHANGES_PENDING_CHANNEL) {
+      this.committed();
+      return;
+    }
     if (message.channel !== CHANGES_CHANNEL || !this.connected) return;
     // The payload is the commit's highest seq, then the node types it recorded; the records are read from the log,
     // after the last delivered, up to it (an unreadable payload: until the log has no more).
     const payload = /^([0-9]{1,18})(?: ([A-Za-z,]+))?$/.exec(message.payload ?? '');
     const seq = payload ? BigInt(payload[1]) : NO_END;
-    // Caught up (notifications come in commit order, which is seq order: this commit is the next one) and no
+    const needed = payload?.[2] === undefined || this.needs(payload[2].split(','));
+    // Caught up (notifications come in the steps' order, which is seq order: this step is the next one) and no
     // listener needs what it recorded: delivered without reading the log.
-    if (
-      payload?.[2] !== undefined &&
-      !this.reading &&
-      BigInt(this.delivered) >= this.until &&
-      seq > this.until &&
-      !this.needs(payload[2].split(','))
-    ) {
-      this.delivered = payload[1];
+    if (!needed && !this.reading && BigInt(this.delivered) >= this.until && seq > this.until) {
+      this.delivered = payload![1];
       this.until = seq;
       this.skipped += 1;
       return;
     }
-    this.readLog(seq);
+    this.readLog(seq, needed);
   };
 
   /**
    * Reads the log after the last delivered record, up to `until` at least, and delivers what it finds, a
    * transaction at a time.
    */
-  private readLog(until: bigint): void {
+  private readLog(until: bigint, needed = true): void {
     if (until > this.until) this.until = until;
+    if (needed && until > this.neededUntil) this.neededUntil = until;
     if (this.reading) {
       this.behind = true;
       return;
@@ -231,9 +255,17 @@ export class ChangeFeed implements ChangeSource {
       do {
         this.behind = false;
         while (BigInt(this.delivered) < this.until) {
+          if (BigInt(this.delivered) >= this.neededUntil && this.until !== NO_END) {
+            // What is left, no listener needed when it was announced: passed without reading (a feed kept busy
+            // by a stream of steps would otherwise read every record).
+            this.delivered = this.until.toString();
+            this.skipped += 1;
+            break;
+          }
           const groups = await transactionsAfter(this.logReader, this.delivered, READ_BATCH);
           if (!groups.length || this.stopped) {
             if (this.until === NO_END) this.until = BigInt(this.delivered);
+            if (this.neededUntil === NO_END) this.neededUntil = BigInt(this.delivered);
             break;
           }
           for (const { records, transaction } of groups) {
@@ -255,7 +287,7 @@ export class ChangeFeed implements ChangeSource {
   }
 
   private get listenStatement(): string {
-    return `LISTEN ${CHANGES_CHANNEL}; LISTEN ${this.heartbeatChannel}`;
+    return `LISTEN ${CHANGES_CHANNEL}; LISTEN ${CHANGES_PENDING_CHANNEL}; LISTEN ${this.heartbeatChannel}`;
   }
 
   /** Reads the change log beside TypeORM (`Database.background`): not counted as a request's statements. */
@@ -316,6 +348,7 @@ export class ChangeFeed implements ChangeSource {
     this.until = BigInt(this.delivered);
     this.connected = true;
     this.readLog(NO_END); // a commit whose notification came while the head was read
+    this.committed(); // what was committed and not numbered while no instance listened
     this.scheduleHeartbeat();
   }
 

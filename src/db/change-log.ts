@@ -60,6 +60,78 @@ export function rowToRecord(row: ChangeRow): ChangeRecord {
   };
 }
 
+/**
+ * Numbers the changes committed and not numbered yet (`change_log_sequence()`, migration
+ * 1763701200000-change-log-sequencer.ts), a batch at a time, until none is left. Returns at once, without a lock,
+ * when nothing is pending. A reader of the log runs it first: it then reads its own writes.
+ */
+export async function sequenceChanges(db: Queryable): Promise<void> {
+  for (;;) {
+    const [row] = (await db.query(`SELECT change_log_sequence() AS more`)) as { more: boolean }[];
+    if (!row.more) return;
+  }
+}
+
+/**
+ * How long after a commit its changes are numbered (at most, when no step is under way): the commits of that time
+ * are numbered by one step, whose cost (a round trip, a commit, a NOTIFY every instance reads) is then shared.
+ * What a subscriber waits for an event, beside the commit itself.
+ */
+export const SEQUENCE_DELAY_MS = 10;
+
+/**
+ * Runs sequenceChanges in the background when asked (`kick`): SEQUENCE_DELAY_MS after the first ask, one step at
+ * a time per instance, and one more after it when asked meanwhile (its snapshot may predate that commit), so that
+ * a burst of commits costs a few steps, each numbering many transactions. A failed step is logged; the next kick,
+ * or any reader of the log, numbers what it left.
+ */
+export class ChangeSequencer {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly logger: Logger,
+    private readonly delayMs = SEQUENCE_DELAY_MS,
+  ) {}
+
+  kick(): void {
+    this.timer ??= setTimeout(() => this.start(), this.delayMs).unref();
+  }
+
+  private start(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.run().finally(() => (this.running = undefined));
+  }
+
+  private async run(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        await sequenceChanges(this.db);
+      } catch (error) {
+        this.logger.warn(
+          { err: error },
+          'change log: numbering pending changes failed; retrying at the next commit',
+        );
+        return;
+      }
+    } while (this.again);
+  }
+
+  /** Runs the step asked for now, if any, and waits for the one under way (before the database closes). */
+  async flush(): Promise<void> {
+    if (this.timer) this.start();
+    await this.running;
+  }
+}
+
 /** The highest seq committed (0 before the first change). */
 export async function lastSeq(db: Queryable): Promise<string> {
   const [row] = (await db.query(`SELECT last_seq::text AS seq FROM change_log_head`)) as { seq: string }[];

@@ -1272,12 +1272,14 @@ it('History: who changed a namespace, a property and a provider, when and how; l
 });
 
 /**
- * Marks every record of the change log of the embedded database in `dataDir` as pruned (what CHANGE_RETENTION
- * does to old ones), by SQL, while no server runs: every cursor the page holds is then expired.
+ * Numbers what is pending in the change log of the embedded database in `dataDir` (the CLI's write made while no
+ * server ran, as the next server would), then marks every record as pruned (what CHANGE_RETENTION does to old
+ * ones), by SQL, while no server runs: every cursor the page holds is then expired.
  */
 function pruneChangeLog(dataDir: string): void {
   const script = `import { PGlite } from '@electric-sql/pglite';
 const db = new PGlite(process.argv[1]);
+await db.query('SELECT change_log_sequence()');
 await db.query('UPDATE change_log_retention SET pruned_through = (SELECT max(seq) FROM change_log)');
 await db.close();`;
   execFileSync(process.execPath, ['--input-type=module', '-e', script, join(dataDir, 'pgdata')], {

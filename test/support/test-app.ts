@@ -3,6 +3,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import pino, { type Logger } from 'pino';
 import { boot } from '../../src/app/runtime';
+import { sequenceChanges } from '../../src/db/change-log';
 import { createApp, type App } from '../../src/app/server';
 import { loadConfig, type Config } from '../../src/config';
 import { createTestDatabaseUrl, type TestDatabase } from './test-database';
@@ -179,3 +180,11 @@ export async function postGql(
   });
   return { status: response.status, body: await response.json() };
 }
+
+/**
+ * Numbers the changes committed and not numbered yet (an instance does it in the background after its commits), as
+ * `changes` and `history` do before they read: for a test that reads the change log by SQL.
+ */
+export const numberChanges = (t: {
+  app: { database: { dataSource: { query(sql: string): Promise<unknown> } } };
+}) => sequenceChanges(t.app.database.dataSource);

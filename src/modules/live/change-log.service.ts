@@ -4,7 +4,7 @@ import { CursorExpiredError } from '../../common/errors';
 import { decodeGlobalId, encodeGlobalId } from '../../common/relay/global-id';
 import type { NodeFetcher } from '../../common/relay/node';
 import { pageSize, type Page } from '../../common/relay/paginate';
-import { CHANGE_COLUMNS, prunedThrough, rowToRecord } from '../../db/change-log';
+import { CHANGE_COLUMNS, prunedThrough, rowToRecord, sequenceChanges } from '../../db/change-log';
 import { decodeChangeCursor, encodeChangeCursor } from './change-cursor';
 import type { Change, ChangeFilter, ChangeVia } from './change.type';
 import { visibleTo } from './change-visibility';
@@ -64,6 +64,7 @@ export class ChangeLogService {
   ): Promise<ChangePage> {
     const { size } = pageSize({ first: args.first });
     const after = args.after == null ? '0' : decodeChangeCursor(args.after);
+    await sequenceChanges(ctx.db); // what was committed and not numbered yet: the caller reads its own writes
     if (args.after != null && BigInt(after) < BigInt(await prunedThrough(ctx.db)))
       throw new CursorExpiredError();
     const params: unknown[] = [];

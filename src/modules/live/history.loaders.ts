@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import type { ChangeRecord } from '../../common/changes';
 import { CursorExpiredError } from '../../common/errors';
 import type { LoaderFactory } from '../../common/loaders';
-import { CHANGE_COLUMNS, prunedThrough, rowToRecord } from '../../db/change-log';
+import { CHANGE_COLUMNS, prunedThrough, rowToRecord, sequenceChanges } from '../../db/change-log';
 import { visibleTo } from './change-visibility';
 
 /** One node's history page to load: the node as the log names it, the page size, and the seq to start after. */
@@ -48,6 +48,7 @@ export const historyPages: LoaderFactory<HistoryKey, HistoryPage, string> = (db,
         if (group) group.push(key);
         else pages.set(page, [key]);
       }
+      await sequenceChanges(db); // what was committed and not numbered yet: the caller reads its own writes
       // One read of what the log keeps, for every page resumed after a cursor.
       const pruned = keys.some((key) => key.resumed) ? BigInt(await prunedThrough(db)) : 0n;
       for (const group of pages.values()) {
@@ -93,6 +94,7 @@ export const historyPages: LoaderFactory<HistoryKey, HistoryPage, string> = (db,
 export const historyCounts: LoaderFactory<{ type: string; key: string }, number, string> = (db, identity) =>
   new DataLoader(
     async (keys) => {
+      await sequenceChanges(db);
       const params: unknown[] = [];
       const p = (value: unknown) => `$${params.push(value)}`;
       const [types, nodeKeys] = nodesOf(keys);

@@ -12,7 +12,7 @@ import { encodeGlobalId } from '../../common/relay/global-id';
 import type { Node, NodeType } from '../../common/relay/node';
 import { UUIDScalar } from '../../common/scalars';
 import { Visibility } from '../../common/visibility';
-import { prunedThrough, transactionsAfter } from '../../db/change-log';
+import { lastSeq, prunedThrough, sequenceChanges, transactionsAfter } from '../../db/change-log';
 import { canSee } from '../namespaces/namespace.policy';
 import { Resource } from '../resources/resource.entity';
 import { ResourceProvider } from '../resource-providers/resource-provider.entity';
@@ -54,9 +54,15 @@ export const MAX_PENDING_EVENTS = 1000;
  *
  * With `after` (a seq), it first reads what was committed after it from the change log, then goes on with the
  * feed: it listens before it reads, and skips what the feed brings that it has already read, so nothing is missed
- * and nothing is sent twice.
+ * and nothing is sent twice. Without it, `head` (the log's head, read after a sequencing step) is where it starts:
+ * a change committed before the subscription, numbered after it, is not sent.
  */
-export function changeEvents<T>(ctx: Context, deliver: Deliver<T>, after?: string): AsyncIterableIterator<T> {
+export function changeEvents<T>(
+  ctx: Context,
+  deliver: Deliver<T>,
+  after?: string,
+  head?: string,
+): AsyncIterableIterator<T> {
   const pending: FeedEvent[] = [];
   let wake: (() => void) | undefined;
   let done = false;
@@ -84,6 +90,12 @@ export function changeEvents<T>(ctx: Context, deliver: Deliver<T>, after?: strin
     wake?.();
     return { done: true, value: undefined };
   };
+  if (after === undefined && head !== undefined) {
+    // A new subscription: what the feed brings at or below the head was committed before it subscribed; what it
+    // brought above the head before this listened is read from the log.
+    seen = BigInt(head);
+    if (BigInt(ctx.instance.changes.deliveredSeq) > seen) backlogAfter = head;
+  }
   if (!ctx.instance.changes.live) finish();
   /** The next delivery: from the log while a resumed subscription catches up, then from the feed. */
   const nextDelivery = async (): Promise<Delivery | 'lost' | undefined> => {
@@ -165,10 +177,18 @@ const subscribe =
   <T>(deliver: (args: Record<string, unknown>) => Deliver<T>) =>
   async ({ context, args }: SubscribeResolverData<unknown, Record<string, unknown>, Context>) => {
     const after = args.after == null ? undefined : decodeChangeCursor(args.after as string);
+    // What was committed before now is numbered now: resuming, it comes from the log; a new subscription starts at
+    // the head, after it.
+    await sequenceChanges(context.db);
     if (after !== undefined && BigInt(after) < BigInt(await prunedThrough(context.db))) {
       throw new CursorExpiredError();
     }
-    return changeEvents(context, deliver(args), after);
+    return changeEvents(
+      context,
+      deliver(args),
+      after,
+      after === undefined ? await lastSeq(context.db) : undefined,
+    );
   };
 
 /** The `after` argument of every subscription. */
