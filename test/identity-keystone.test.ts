@@ -96,7 +96,7 @@ describe('AUTH_MODE=keystone through the server', () => {
     keystone = await KeystoneStandIn.start();
     logs = captureLogs();
     t = await startTestApp(
-      { AUTH_MODE: 'keystone', KEYSTONE_URL: keystone.url, KEYSTONE_TIMEOUT_MS: '300', ...SERVICE_USER },
+      { AUTH_MODE: 'keystone', KEYSTONE_URL: keystone.url, KEYSTONE_TIMEOUT_MS: '2000', ...SERVICE_USER },
       { logger: logs.logger },
     );
     url = await t.app.listen(0, '127.0.0.1');
