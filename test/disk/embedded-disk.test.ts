@@ -158,10 +158,11 @@ describe('embedded database on a small disk', () => {
       );
       failed = created.errors?.[0];
     }
-    expect(failed).toMatchObject({
-      message: expect.stringContaining('disk is full'),
-      extensions: { code: 'SERVICE_UNAVAILABLE' },
-    });
+    // The write that meets the full disk is a request's (PostgreSQL's own "disk is full") or this instance's
+    // numbering of the change log after the previous commit (docs/live.md): the request then in flight fails as
+    // the database going away, and the next ones say why (below).
+    expect(failed?.extensions?.code).toBe('SERVICE_UNAVAILABLE');
+    expect(failed?.message).toMatch(/disk is full|database is unavailable|stopped and is restarting/);
 
     // PGlite is gone until there is room to restart it: everything answers at once, nothing spins.
     const read = await server.gql('{ traits(first: 1) { totalCount } }');
