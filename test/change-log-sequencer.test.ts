@@ -1,5 +1,6 @@
 import { actorStatement } from '../src/common/actor';
-import { sequenceChanges } from '../src/db/change-log';
+import pino from 'pino';
+import { ChangeSequencer, PENDING_VACUUM_MS, sequenceChanges, type Queryable } from '../src/db/change-log';
 import { ADMIN, numberChanges, project, startTestApp, unique, type TestApp } from './support/test-app';
 
 /**
@@ -133,5 +134,72 @@ describe('change log: the sequencing step', () => {
       ['CREATED', 'PropertyDefinition', true],
       ['UPDATED', 'Namespace', true],
     ]);
+  });
+
+  it('under a stream of commits: steps at least the interval apart, all numbered, the pending rows vacuumed', async () => {
+    const ns = unique('Seq::Stream');
+    await t.ok(`mutation ($ns: String!) { createNamespace(input: { name: $ns }) { id } }`, { ns });
+    // The instance's background connection, each statement's start and outcome noted on its way through.
+    const statements: { sql: string; at: number; ok?: boolean }[] = [];
+    const background = t.app.database.background;
+    const noted: Queryable = {
+      async query(sql, parameters) {
+        const entry: { sql: string; at: number; ok?: boolean } = { sql, at: performance.now() };
+        statements.push(entry);
+        try {
+          const rows = await background.query(sql, parameters);
+          entry.ok = true;
+          return rows;
+        } catch (error) {
+          entry.ok = false;
+          throw error;
+        }
+      },
+    };
+    const intervalMs = 100;
+    const sequencer = new ChangeSequencer(noted, pino({ level: 'silent' }), 10, intervalMs);
+    const actor = actorStatement({ via: 'graphql', project: null, user: null });
+    const runner = db().createQueryRunner();
+    const started = performance.now();
+    try {
+      for (let i = 0; i < 30; i += 1) {
+        await runner.query('START TRANSACTION');
+        await runner.query(actor);
+        await runner.query(
+          `INSERT INTO metadef_properties (namespace_id, name, schema)
+           SELECT id, $2, '{"title": "s", "type": "string"}' FROM namespaces WHERE name = $1`,
+          [ns, `s${i}`],
+        );
+        await runner.query('COMMIT');
+        sequencer.kick(); // as an instance does after each of its commits
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    } finally {
+      await runner.release();
+    }
+    await sequencer.flush();
+    const elapsed = performance.now() - started;
+    const steps = statements.filter((entry) => entry.sql.includes('change_log_sequence()'));
+    // Each step is one statement here (none fills a batch of 2,000); none starts sooner than the interval after the
+    // one before, so 30 commits ~10 ms apart cost a few steps, not 30.
+    expect(steps.length).toBeGreaterThanOrEqual(2);
+    expect(steps.length).toBeLessThanOrEqual(Math.ceil(elapsed / intervalMs) + 1);
+    // (Node's timers count whole milliseconds from the loop's cached time: one may fire up to ~2 ms early.)
+    for (let i = 1; i < steps.length; i += 1)
+      expect(steps[i].at - steps[i - 1].at).toBeGreaterThanOrEqual(intervalMs - 3);
+    expect(steps.every((entry) => entry.ok)).toBe(true);
+    // Nothing of the stream is left pending, and each record is there once.
+    const [{ n }] = (await db().query(
+      `SELECT count(*)::int AS n FROM change_log WHERE namespace = $1 AND node_type = 'PropertyDefinition'`,
+      [ns],
+    )) as { n: number }[];
+    expect(n).toBe(30);
+    // The rows the steps deleted are vacuumed after a step (on PGlite as on PostgreSQL), once a second at most.
+    const vacuums = statements.filter((entry) => entry.sql.startsWith('VACUUM'));
+    expect(vacuums.length).toBeGreaterThanOrEqual(1);
+    expect(vacuums.length).toBeLessThanOrEqual(Math.ceil(elapsed / PENDING_VACUUM_MS) + 1);
+    for (const vacuum of vacuums)
+      expect(vacuum).toMatchObject({ sql: 'VACUUM (SKIP_LOCKED, PARALLEL 0) change_log_pending', ok: true });
+    expect(vacuums[0].at).toBeGreaterThan(steps[0].at);
   });
 });

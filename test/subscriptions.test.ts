@@ -147,12 +147,12 @@ describe('subscriptions', () => {
         resourceTypeAssociations: [{ name: type }],
       },
     });
-    const [otherProject, byName, byType, admin] = await Promise.all([
-      subscribeAll(b, [other], CATALOG).then(([s]) => s),
-      subscribeAll(b, [ADMIN], CATALOG, { namespace: ns }).then(([s]) => s),
-      subscribeAll(b, [ADMIN], CATALOG, { resourceType: type }).then(([s]) => s),
-      subscribeAll(b, [ADMIN], CATALOG).then(([s]) => s),
-    ]);
+    // One after the other: each waits until its own subscription listens (together, the first listener to come
+    // satisfied all four, and a subscription still starting when the update below committed began after it).
+    const [otherProject] = await subscribeAll(b, [other], CATALOG);
+    const [byName] = await subscribeAll(b, [ADMIN], CATALOG, { namespace: ns });
+    const [byType] = await subscribeAll(b, [ADMIN], CATALOG, { resourceType: type });
+    const [admin] = await subscribeAll(b, [ADMIN], CATALOG);
     const UPDATE = `mutation ($ns: String!, $input: UpdateNamespaceInput!) { updateNamespace(name: $ns, input: $input) { name } }`;
     const gone = { kind: 'DELETED', nodeType: 'Namespace', namespace: ns, node: null };
 
