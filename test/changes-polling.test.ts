@@ -63,6 +63,18 @@ describe('polling changes: resumeCursor', () => {
     expect(next.nodes).toEqual([{ nodeType: 'Trait', nodeId: later.id }]);
   });
 
+  it('a poll costs two statements: a sequencing step (which reads what the log keeps), then the page', async () => {
+    const start = await head();
+    await createTrait();
+    const { result, statements } = await t.app.database.counter.measure(() =>
+      t.ok(POLL, { after: cursorOf(start), filter: { types: ['Trait'] } }),
+    );
+    expect((result as { changes: { nodes: unknown[] } }).changes.nodes).toHaveLength(1);
+    expect(statements).toHaveLength(2);
+    expect(statements[0]).toMatch(/change_log_sequence\(\).*pruned_through/s);
+    expect(statements[1]).toMatch(/FROM change_log c/);
+  });
+
   it('passes over what the caller may not see, without listing it', async () => {
     const owner = unique('owner').replace(/\W/g, '');
     const other = project(unique('other').replace(/\W/g, ''));

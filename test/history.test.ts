@@ -282,8 +282,10 @@ describe('history', () => {
         },
       ]),
     );
-    // One statement for the pages, one for the counts.
-    expect(statements.filter((sql) => /FROM change_log/.test(sql))).toHaveLength(2);
+    // One statement for the pages, one for the counts, and one sequencing step before both (it also reads what the
+    // log keeps).
+    expect(statements.filter((sql) => /FROM change_log c/.test(sql))).toHaveLength(2);
+    expect(statements.filter((sql) => /change_log_sequence\(\)/.test(sql))).toHaveLength(1);
   });
 
   it("of a property in a resource type view: its plain node's", async () => {

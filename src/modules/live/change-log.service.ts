@@ -4,11 +4,11 @@ import { CursorExpiredError } from '../../common/errors';
 import { decodeGlobalId, encodeGlobalId } from '../../common/relay/global-id';
 import type { NodeFetcher } from '../../common/relay/node';
 import { pageSize, type Page } from '../../common/relay/paginate';
-import { CHANGE_COLUMNS, prunedThrough, rowToRecord, sequenceChanges } from '../../db/change-log';
+import { CHANGE_COLUMNS, rowToRecord } from '../../db/change-log';
 import { decodeChangeCursor, encodeChangeCursor } from './change-cursor';
 import type { Change, ChangeFilter, ChangeVia } from './change.type';
 import { visibleTo } from './change-visibility';
-import { historyCounts, historyPages } from './history.loaders';
+import { historyCounts, historyPages, sequencedLog } from './history.loaders';
 import type { ChangeKind } from './live.events';
 
 /**
@@ -40,9 +40,11 @@ export class ChangeLogService {
     const { size } = pageSize({ first: args.first });
     const after = args.after == null ? '0' : decodeChangeCursor(args.after);
     const node = logKeyOf(id, 'id');
+    // One step per request for every node's page and count (sequencedLog), then one statement for the pages.
+    const pruned = await ctx.loaders.get(sequencedLog).load('log');
     const page = await ctx.loaders
       .get(historyPages)
-      .load({ ...node, size, after, resumed: args.after != null });
+      .load({ ...node, size, after, pruned: args.after == null ? null : pruned });
     const items = page.records.map((record) => toChange(ctx, record, fetchers));
     return {
       items,
@@ -53,7 +55,10 @@ export class ChangeLogService {
       resumeCursor: encodeChangeCursor(
         page.records.length ? page.records[page.records.length - 1].seq : after,
       ),
-      count: () => ctx.loaders.get(historyCounts).load(node),
+      count: async () => {
+        await ctx.loaders.get(sequencedLog).load('log');
+        return ctx.loaders.get(historyCounts).load(node);
+      },
     };
   }
 
@@ -64,9 +69,8 @@ export class ChangeLogService {
   ): Promise<ChangePage> {
     const { size } = pageSize({ first: args.first });
     const after = args.after == null ? '0' : decodeChangeCursor(args.after);
-    await sequenceChanges(ctx.db); // what was committed and not numbered yet: the caller reads its own writes
-    if (args.after != null && BigInt(after) < BigInt(await prunedThrough(ctx.db)))
-      throw new CursorExpiredError();
+    const pruned = await ctx.loaders.get(sequencedLog).load('log');
+    if (args.after != null && BigInt(after) < BigInt(pruned)) throw new CursorExpiredError();
     const params: unknown[] = [];
     const p = (value: unknown) => `$${params.push(value)}`;
     const { identity } = ctx;

@@ -2,8 +2,19 @@ import DataLoader from 'dataloader';
 import type { ChangeRecord } from '../../common/changes';
 import { CursorExpiredError } from '../../common/errors';
 import type { LoaderFactory } from '../../common/loaders';
-import { CHANGE_COLUMNS, prunedThrough, rowToRecord, sequenceChanges } from '../../db/change-log';
+import { CHANGE_COLUMNS, rowToRecord, sequenceChanges } from '../../db/change-log';
 import { visibleTo } from './change-visibility';
+
+/**
+ * The log numbered up to now, once per request (a request's loaders are cleared after each of its writes: a read
+ * after a write runs its own step): what was committed and not numbered yet, so the caller reads its own writes.
+ * Its value is the highest seq pruned then (a cursor before it is CURSOR_EXPIRED). Load it with the key `log`.
+ */
+export const sequencedLog: LoaderFactory<'log', string> = (db) =>
+  new DataLoader(async (keys) => {
+    const pruned = await sequenceChanges(db);
+    return keys.map(() => pruned);
+  });
 
 /** One node's history page to load: the node as the log names it, the page size, and the seq to start after. */
 export interface HistoryKey {
@@ -12,8 +23,11 @@ export interface HistoryKey {
   size: number;
   /** A seq (decimal), '0' for the first page. */
   after: string;
-  /** Whether `after` came from a cursor (a page after a cursor older than the log keeps is CURSOR_EXPIRED). */
-  resumed: boolean;
+  /**
+   * When `after` came from a cursor, the highest seq pruned (sequencedLog, loaded first): a page after a cursor
+   * older than that is CURSOR_EXPIRED. Null for a first page.
+   */
+  pruned: string | null;
 }
 
 /** One page of a node's history: its records, oldest first, and whether more follow. */
@@ -22,7 +36,7 @@ export interface HistoryPage {
   hasNextPage: boolean;
 }
 
-const cacheKey = (key: HistoryKey) => JSON.stringify([key.type, key.key, key.size, key.after, key.resumed]);
+const cacheKey = (key: HistoryKey) => JSON.stringify([key.type, key.key, key.size, key.after, key.pruned]);
 
 /** The node list of a batch as two parallel arrays (one `unnest` in SQL). */
 const nodesOf = (keys: readonly { type: string; key: string }[]) => [
@@ -35,7 +49,7 @@ const nodesOf = (keys: readonly { type: string; key: string }[]) => [
  * nodes asking the same page (size and cursor), each node's records picked by the (node_type, node_key, seq)
  * index, at most `size + 1` each, filtered as `changes` filters them for the caller. What a batch may read is
  * bounded by the list's length (a connection's page: at most 500 nodes) times the history's page (at most 501
- * records a node).
+ * records a node). The caller loads sequencedLog first.
  */
 export const historyPages: LoaderFactory<HistoryKey, HistoryPage, string> = (db, identity) =>
   new DataLoader(
@@ -43,17 +57,14 @@ export const historyPages: LoaderFactory<HistoryKey, HistoryPage, string> = (db,
       const results = new Map<string, HistoryPage | Error>();
       const pages = new Map<string, HistoryKey[]>();
       for (const key of keys) {
-        const page = JSON.stringify([key.size, key.after, key.resumed]);
+        const page = JSON.stringify([key.size, key.after, key.pruned]);
         const group = pages.get(page);
         if (group) group.push(key);
         else pages.set(page, [key]);
       }
-      await sequenceChanges(db); // what was committed and not numbered yet: the caller reads its own writes
-      // One read of what the log keeps, for every page resumed after a cursor.
-      const pruned = keys.some((key) => key.resumed) ? BigInt(await prunedThrough(db)) : 0n;
       for (const group of pages.values()) {
-        const { size, after, resumed } = group[0];
-        if (resumed && BigInt(after) < pruned) {
+        const { size, after, pruned } = group[0];
+        if (pruned != null && BigInt(after) < BigInt(pruned)) {
           for (const key of group) results.set(cacheKey(key), new CursorExpiredError());
           continue;
         }
@@ -90,11 +101,13 @@ export const historyPages: LoaderFactory<HistoryKey, HistoryPage, string> = (db,
     { cacheKeyFn: cacheKey },
   );
 
-/** How many records of each node's history the caller may see (`totalCount`): one statement per batch. */
+/**
+ * How many records of each node's history the caller may see (`totalCount`): one statement per batch. The caller
+ * loads sequencedLog first.
+ */
 export const historyCounts: LoaderFactory<{ type: string; key: string }, number, string> = (db, identity) =>
   new DataLoader(
     async (keys) => {
-      await sequenceChanges(db);
       const params: unknown[] = [];
       const p = (value: unknown) => `$${params.push(value)}`;
       const [types, nodeKeys] = nodesOf(keys);
