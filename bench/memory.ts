@@ -41,7 +41,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * Prints its RSS idle after start, then sampled every 250 ms while autocannon (BENCH_CONNECTIONS, default 10)
  * cycles for MEMORY_DURATION seconds (default 30) through every bench request that answers without errors on the
  * seeded data alone (the full catalog, validateTraits, trait lists, search, validation…), and once more after,
- * with the server's CPU time per request under that load. MEMORY_NODE_FLAGS: node flags to compare (space-separated).
+ * with the server's CPU time per request under that load. MEMORY_NODE_FLAGS: node flags to compare (space-separated);
+ * HEAP_GROWING_PERCENT and the MALLOC_* variables pass through to the server.
  */
 async function main(): Promise<void> {
   const duration = Number(process.env.MEMORY_DURATION ?? 30);
@@ -63,6 +64,9 @@ async function main(): Promise<void> {
     ],
     {
       env: {
+        // malloc's thresholds as `npm start` and the Docker image set them (README, Memory), unless given.
+        MALLOC_TRIM_THRESHOLD_: '131072',
+        MALLOC_MMAP_THRESHOLD_: '131072',
         ...process.env,
         ...(dataDir ? { DATA_DIR: dataDir } : {}),
         PORT: String(port),

@@ -61,6 +61,8 @@ describe('configuration', () => {
     [{ SHUTDOWN_TIMEOUT_MS: '-5' }, /SHUTDOWN_TIMEOUT_MS must be an integer/],
     [{ SHUTDOWN_TIMEOUT_MS: '1e20' }, /SHUTDOWN_TIMEOUT_MS must be an integer/],
     [{ SHUTDOWN_DELAY_MS: '5s' }, /SHUTDOWN_DELAY_MS must be an integer >= 0/],
+    [{ HEAP_GROWING_PERCENT: '-1' }, /HEAP_GROWING_PERCENT must be an integer/],
+    [{ HEAP_GROWING_PERCENT: '50%' }, /HEAP_GROWING_PERCENT must be an integer/],
     [{ SEED_ON_START: 'never' }, /SEED_ON_START must be true or false/],
     [{ GRAPHQL_MAX_DEPTH: '0' }, /GRAPHQL_MAX_DEPTH must be an integer >= 1/],
     [{ GRAPHQL_MAX_ALIASES: 'many' }, /GRAPHQL_MAX_ALIASES must be an integer/],
@@ -130,6 +132,8 @@ describe('configuration', () => {
     expect(loadConfig({ FEED_HEARTBEAT_MS: '0' }).live.feedHeartbeatMs).toBe(0);
     expect(loadConfig({}).http.shutdownDelayMs).toBe(0);
     expect(loadConfig({ SHUTDOWN_DELAY_MS: '5000' }).http.shutdownDelayMs).toBe(5000);
+    expect(loadConfig({}).http.heapGrowingPercent).toBe(50);
+    expect(loadConfig({ HEAP_GROWING_PERCENT: '0' }).http.heapGrowingPercent).toBe(0);
   });
 
   it('traces only when asked, from the OpenTelemetry SDK variables', () => {

@@ -53,6 +53,11 @@ export interface HttpConfig {
   shutdownTimeoutMs: number;
   /** SHUTDOWN_DELAY_MS: after SIGTERM, how long the server keeps serving (not ready) before it drains. */
   shutdownDelayMs: number;
+  /**
+   * HEAP_GROWING_PERCENT: `serve` sets V8's `--heap-growing-percent`: after a full garbage collection, the old
+   * generation may grow by this share of what it kept before the next one. 0: V8's own factor (up to 4×).
+   */
+  heapGrowingPercent: number;
 }
 
 export interface DatabaseConfig {
@@ -230,6 +235,7 @@ export function loadConfig(env: Env = process.env): Config {
       corsOrigins: corsOriginsSetting(env),
       shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10000, 0),
       shutdownDelayMs: int(env, 'SHUTDOWN_DELAY_MS', 0, 0),
+      heapGrowingPercent: int(env, 'HEAP_GROWING_PERCENT', 50, 0, 400),
     },
     auth: authSettings(env, host),
     database: {
