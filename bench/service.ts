@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import pino from 'pino';
-import { boot, type Runtime } from '../src/app/runtime';
+import { boot, tuneHeap, type Runtime } from '../src/app/runtime';
 import { createApp, type App } from '../src/app/server';
 import { loadConfig, type Config } from '../src/config';
 import { projectRoot } from '../src/config/paths';
@@ -19,6 +19,7 @@ export async function startBenchService(
     AUTH_MODE: 'none',
     LOG_LEVEL: logLevel,
   });
+  tuneHeap(config); // as `serve` does
   const runtime = await boot({ config, logger: pino({ level: config.observability.logLevel }) });
   return { config, runtime, app: await createApp(runtime) };
 }

@@ -1,11 +1,10 @@
 import 'reflect-metadata';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { Command, Option } from 'commander';
 import { registerBackupCommands } from './app/backup-commands';
 import { createLogger } from './app/logger';
-import { boot, type Runtime } from './app/runtime';
+import { boot, tuneHeap, type Runtime } from './app/runtime';
 import { moduleCommands } from './app/modules';
 import { printAppSchema } from './app/schema';
 import { seeders } from './app/seeds';
@@ -48,11 +47,7 @@ async function serve(): Promise<void> {
   } catch (error) {
     throw reportedAsJson('info', error);
   }
-  // Under load V8 let the old generation grow to 3× what a full collection kept (garbage promoted by a small young
-  // generation) before collecting it: 211-236 MB of RSS at peak on PostgreSQL against 117-129 MB with 25-50%, for
-  // the same CPU per request (README, Memory). Read at every collection: setting it now is as the node flag.
-  if (config.http.heapGrowingPercent > 0)
-    setFlagsFromString(`--heap-growing-percent=${config.http.heapGrowingPercent}`);
+  tuneHeap(config);
   const logger = createLogger(config.observability.logLevel);
   const crash = (what: string) => (error: unknown) => {
     logger.fatal({ err: error }, what);
