@@ -277,4 +277,21 @@ describe('Prometheus metrics', () => {
     await back;
     expect(await value('metacatalog_change_feed_up')).toBe(1);
   });
+
+  it("counts the instance's sequencing steps of the change log, their failures and the pending table's vacuums", async () => {
+    const before = {
+      steps: await value('metacatalog_change_log_steps'),
+      vacuums: await value('metacatalog_change_log_pending_vacuums'),
+    };
+    await t.ok(`mutation ($ns: String!) { createNamespace(input: { name: $ns }) { id } }`, {
+      ns: unique('Metrics::Seq'),
+    });
+    await t.app.changes.sequenced(); // the step the commit asked for, run now
+    expect(await value('metacatalog_change_log_steps')).toBeGreaterThan(before.steps);
+    expect(await value('metacatalog_change_log_step_failures')).toBe(0);
+    // The first run of the instance vacuumed (at most once a second after that).
+    expect(await value('metacatalog_change_log_pending_vacuums')).toBeGreaterThanOrEqual(
+      Math.max(before.vacuums, 1),
+    );
+  });
 });

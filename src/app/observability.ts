@@ -173,6 +173,24 @@ export function observeInstance(
     () => (changes.live ? 1 : 0),
   );
   metrics.gauge(
+    'metacatalog_change_log_steps',
+    'Sequencing steps this instance ran since it started (after its commits, and when another writer announced ' +
+      'changes): each numbers the changes committed and not numbered yet (docs/live.md). Steps a reader runs ' +
+      'before it reads the log are not counted.',
+    () => changes.sequencing.steps,
+  );
+  metrics.gauge(
+    'metacatalog_change_log_step_failures',
+    "Sequencing steps of this instance that failed since it started (each logged, retried at the instance's " +
+      'next commit): while they fail, changes wait unnumbered and subscribers get no events.',
+    () => changes.sequencing.failures,
+  );
+  metrics.gauge(
+    'metacatalog_change_log_pending_vacuums',
+    'Vacuums of the pending changes table this instance ran since it started (once a second at most, after its steps).',
+    () => changes.sequencing.vacuums,
+  );
+  metrics.gauge(
     'metacatalog_catalog_cache_entries',
     'Catalog answers the catalog cache holds.',
     () => catalogCacheUsage(instance).entries,

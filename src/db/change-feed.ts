@@ -135,6 +135,11 @@ export class ChangeFeed implements ChangeSource {
     if (!this.stopped) this.sequencer.kick();
   }
 
+  /** What this instance's sequencer did since the start: steps run, steps failed, vacuums of the pending table. */
+  get sequencing(): Readonly<{ steps: number; failures: number; vacuums: number }> {
+    return this.sequencer.counts;
+  }
+
   /** Runs now the sequencing step this instance was asked for, if any, and waits for it. */
   async sequenced(): Promise<void> {
     await this.sequencer.flush();

@@ -109,6 +109,8 @@ export class ChangeSequencer {
   private again = false;
   private startedAt = -Infinity;
   private vacuumedAt = 0;
+  /** What this sequencer did since the start (/metrics): steps run, steps failed, vacuums run. */
+  readonly counts = { steps: 0, failures: 0, vacuums: 0 };
 
   constructor(
     private readonly db: Queryable,
@@ -154,7 +156,9 @@ export class ChangeSequencer {
       this.startedAt = performance.now();
       try {
         await sequenceChanges(this.db);
+        this.counts.steps += 1;
       } catch (error) {
+        this.counts.failures += 1;
         this.logger.warn(
           { err: error },
           'change log: numbering pending changes failed; retrying at the next commit',
@@ -174,6 +178,7 @@ export class ChangeSequencer {
     this.vacuumedAt = Date.now();
     try {
       await this.db.query(`VACUUM (SKIP_LOCKED, PARALLEL 0) change_log_pending`);
+      this.counts.vacuums += 1;
     } catch (error) {
       this.logger.warn({ err: error }, 'change log: vacuuming the pending changes failed');
     }
