@@ -198,7 +198,7 @@ export async function lastSeq(db: Queryable): Promise<string> {
 }
 
 /** The highest seq pruned: a cursor below it is expired (what came after it is gone). */
-export async function prunedThrough(db: Queryable): Promise<string> {
+async function prunedThrough(db: Queryable): Promise<string> {
   const [row] = (await db.query(`SELECT pruned_through::text AS seq FROM change_log_retention`)) as {
     seq: string;
   }[];
