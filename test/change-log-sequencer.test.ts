@@ -177,6 +177,8 @@ describe('change log: the sequencing step', () => {
     } finally {
       await runner.release();
     }
+    // flush() runs the step asked for now, without waiting for the interval: only the steps before it are spaced.
+    const flushedAt = performance.now();
     await sequencer.flush();
     const elapsed = performance.now() - started;
     const steps = statements.filter((entry) => entry.sql.includes('change_log_sequence()'));
@@ -186,7 +188,8 @@ describe('change log: the sequencing step', () => {
     expect(steps.length).toBeLessThanOrEqual(Math.ceil(elapsed / intervalMs) + 1);
     // (Node's timers count whole milliseconds from the loop's cached time: one may fire up to ~2 ms early.)
     for (let i = 1; i < steps.length; i += 1)
-      expect(steps[i].at - steps[i - 1].at).toBeGreaterThanOrEqual(intervalMs - 3);
+      if (steps[i].at < flushedAt)
+        expect(steps[i].at - steps[i - 1].at).toBeGreaterThanOrEqual(intervalMs - 3);
     expect(steps.every((entry) => entry.ok)).toBe(true);
     // Nothing of the stream is left pending, and each record is there once.
     const [{ n }] = (await db().query(
