@@ -22,6 +22,8 @@ const CUSTOM_X = 'CUSTOM_X';
 interface PlacementData {
   /** The provider with 20 traits. */
   bigUuid: string;
+  /** Every provider of the data, with its traits (to seed a real Placement with the same). */
+  providers: { uuid: string; name: string; traits: string[] }[];
 }
 
 let seeded: Promise<PlacementData> | undefined;
@@ -84,12 +86,58 @@ function seedPlacement(runtime: Runtime): Promise<PlacementData> {
     await db.query('VACUUM ANALYZE resource_providers');
     await db.query('VACUUM ANALYZE resource_provider_traits');
     await db.query('VACUUM ANALYZE traits');
-    const [{ uuid }]: { uuid: string }[] = await db.query(
-      `SELECT uuid FROM resource_providers WHERE name = 'placement-rp-big'`,
+    const rows: { uuid: string; name: string }[] = await db.query(
+      `SELECT uuid, name FROM resource_providers WHERE name = ANY($1)`,
+      [names],
     );
-    return { bigUuid: uuid };
+    const uuids = new Map(rows.map((row) => [row.name, row.uuid]));
+    return {
+      bigUuid: uuids.get('placement-rp-big')!,
+      providers: names.map((name, i) => ({ uuid: uuids.get(name)!, name, traits: traits[i] })),
+    };
   })();
   return seeded;
+}
+
+/**
+ * What every request to a real Placement carries: `noauth2`'s admin token (Placement's `[api] auth_strategy =
+ * noauth2`) and its newest microversion in 8.0 (forbidden traits need 1.22).
+ */
+export const PLACEMENT_HEADERS = { 'x-auth-token': 'admin', 'openstack-api-version': 'placement 1.39' };
+
+let placementLive: Promise<{ bigUuid: string }> | undefined;
+
+/**
+ * Seeds the real Placement at `url`, empty, with the same data (the custom traits, then each provider with its uuid,
+ * name and traits), unless it has the 20-trait provider, seeded last, already (an earlier run's: the same names and
+ * traits); answers that provider's uuid in Placement.
+ */
+function seedLivePlacement(url: string, data: PlacementData): Promise<{ bigUuid: string }> {
+  placementLive ??= (async () => {
+    const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+      const response = await fetch(`${url}${path}`, {
+        method,
+        headers: { ...PLACEMENT_HEADERS, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok)
+        throw new Error(`Placement: ${method} ${path}: ${response.status} ${await response.text()}`);
+      const text = await response.text(); // 201 and 204 have none
+      return (text ? JSON.parse(text) : undefined) as T;
+    };
+    type Providers = { resource_providers: { uuid: string }[] };
+    const big = () => call<Providers>('GET', '/resource_providers?name=placement-rp-big');
+    const found = (await big()).resource_providers;
+    if (found.length) return { bigUuid: found[0].uuid };
+    for (const name of [...CUSTOM_POOL, CUSTOM_X]) await call('PUT', `/traits/${name}`);
+    // One request at a time: Placement on SQLite fails concurrent writes ("database is locked").
+    for (const { uuid, name, traits } of data.providers) {
+      await call('POST', '/resource_providers', { uuid, name });
+      await call('PUT', `/resource_providers/${uuid}/traits`, { traits, resource_provider_generation: 0 });
+    }
+    return { bigUuid: (await big()).resource_providers[0].uuid };
+  })();
+  return placementLive;
 }
 
 /** traits(first: 500) { nodes { name } }'s SQL: the first page by name (and id), one row more than the page. */
@@ -145,7 +193,13 @@ export const scenarios: readonly Scenario[] = [
   scenario({
     name: 'placement: validateTraits(AVX, SSE, CUSTOM_FOO)',
     setup: seedPlacement,
-    reference: { placement: 432 },
+    reference: {
+      placement: 432,
+      live: async (url, prepared: PlacementData) => {
+        await seedLivePlacement(url, prepared);
+        return `/traits?name=in:${AVX},HW_CPU_X86_SSE,CUSTOM_FOO`;
+      },
+    },
     request: {
       query: 'query ($names: [String!]!) { validateTraits(names: $names) { valid invalid } }',
       variables: { names: [AVX, 'HW_CPU_X86_SSE', 'CUSTOM_FOO'] },
@@ -156,14 +210,24 @@ export const scenarios: readonly Scenario[] = [
   scenario({
     name: 'placement: traits(first: 500) { nodes { name } } (366)',
     setup: seedPlacement,
-    reference: { placement: 250 },
+    reference: {
+      placement: 250,
+      live: async (url, prepared: PlacementData) => {
+        await seedLivePlacement(url, prepared);
+        return '/traits';
+      },
+    },
     request: { query: '{ traits(first: 500) { nodes { name } } }' },
     floor: () => traitsFloor,
   }),
   scenario({
     name: 'placement: resourceProvider(uuid) { generation traits { name } } (20)',
     setup: seedPlacement,
-    reference: { placement: 362 },
+    reference: {
+      placement: 362,
+      live: async (url, prepared: PlacementData) =>
+        `/resource_providers/${(await seedLivePlacement(url, prepared)).bigUuid}/traits`,
+    },
     request: (prepared: PlacementData) => ({
       query: 'query ($uuid: UUID!) { resourceProvider(uuid: $uuid) { generation traits { name } } }',
       variables: { uuid: prepared.bigUuid },
@@ -173,7 +237,13 @@ export const scenarios: readonly Scenario[] = [
   scenario({
     name: 'placement: resourceProviders(first: 500, required: [AVX], forbidden: [CUSTOM_X]) (412)',
     setup: seedPlacement,
-    reference: { placement: 107 },
+    reference: {
+      placement: 107,
+      live: async (url, prepared: PlacementData) => {
+        await seedLivePlacement(url, prepared);
+        return `/resource_providers?required=${AVX},!${CUSTOM_X}`;
+      },
+    },
     request: {
       query: `query ($required: [String!], $forbidden: [String!]) {
         resourceProviders(first: 500, filter: { required: $required, forbidden: $forbidden }) {

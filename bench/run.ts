@@ -1,9 +1,10 @@
 import 'reflect-metadata';
-import autocannon from 'autocannon';
 import { startFloor } from './floor';
+import { load as loadUrl, LOAD_GENERATOR, type LoadResult } from './load';
 import { measureDelivery } from './live.bench';
 import { benchScenarios } from './modules';
 import type { BenchRequest } from './scenarios';
+import { PLACEMENT_HEADERS } from './placement.bench';
 import { VALIDATED_NAMES } from './traits.bench';
 import { startBenchService } from './service';
 
@@ -12,9 +13,11 @@ const FLOOR = 'floor: node http + pg, the lookup behind validateTraits';
 /**
  * `npm run bench [-- 'NAME_FILTER|OTHER']`: boots the service on DATABASE_URL (default: PGlite in memory) with
  * AUTH_MODE=none on a free port of 127.0.0.1, then loads the floor (bench/floor.ts) and each scenario with
- * autocannon (BENCH_WARMUP seconds untimed, default 1, then BENCH_DURATION seconds, default 5;
- * BENCH_CONNECTIONS, default 10) and prints requests/s, latencies and each scenario's requests/s as a fraction
- * of the floor's.
+ * autocannon, or wrk with BENCH_LOAD=wrk (bench/load.ts): BENCH_WARMUP seconds untimed, default 1, then
+ * BENCH_DURATION seconds, default 5; BENCH_CONNECTIONS, default 10. It prints requests/s, latencies and each scenario's requests/s as a fraction
+ * of the floor's. With PLACEMENT_URL (a running OpenStack Placement, `noauth2`), the scenarios with a Placement
+ * reference also load Placement with the same request on the same data, right after their own load: `× Placement`
+ * is then over Placement measured here, in the same run (`Placement ref` keeps the issue's figure).
  */
 async function main(): Promise<void> {
   // Alternatives separated by `|`; a scenario runs when its name contains one of them (any case).
@@ -22,45 +25,47 @@ async function main(): Promise<void> {
   const duration = Number(process.env.BENCH_DURATION ?? 5);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
   const warmup = Number(process.env.BENCH_WARMUP ?? 1);
-  const load = async (target: string, headers: Record<string, string>, body: string) => {
+  const placementUrl = process.env.PLACEMENT_URL?.replace(/\/+$/, '');
+  const load = async (target: string, headers: Record<string, string>, body?: string) => {
     // Untimed first: JIT, plans and caches warm for every scenario alike (the floor runs first of all).
-    if (warmup > 0)
-      await autocannon({ url: target, method: 'POST', headers, body, duration: warmup, connections });
-    const result = await autocannon({ url: target, method: 'POST', headers, body, duration, connections });
-    // Let the requests autocannon cut off finish before the next scenario (or the shutdown).
+    if (warmup > 0) await loadUrl(target, { headers, body, seconds: warmup, connections });
+    const result = await loadUrl(target, { headers, body, seconds: duration, connections });
+    // Let the requests the load generator cut off finish before the next scenario (or the shutdown).
     await new Promise((resolve) => setTimeout(resolve, 300));
     return result;
   };
   const { app, runtime } = await startBenchService(process.env.LOG_LEVEL || 'warn');
   const url = await app.listen(0, '127.0.0.1');
   console.log(
-    `benchmarking ${url} on ${runtime.database.describe}: ${duration}s, ${connections} connections`,
+    `benchmarking ${url} on ${runtime.database.describe}: ${duration}s, ${connections} connections, ${LOAD_GENERATOR}`,
   );
   const rows: Record<string, string | number>[] = [];
   let failed = false;
   let floorRate = 0;
   const row = (
     name: string,
-    result: autocannon.Result,
+    result: LoadResult,
     setupMs: number,
-    placement?: number,
+    placement?: { reference: number; here?: number },
     ownFloorRate?: number,
   ) => {
-    if (result.errors || result.non2xx) failed = true;
-    const rate = result.requests.average;
+    if (result.failures) failed = true;
+    const rate = result.perSecond;
     rows.push({
       scenario: name,
       'req/s': Math.round(rate),
       'of floor': floorRate ? Number((rate / floorRate).toFixed(3)) : '-',
       // Over the scenario's own floor (its SQL with pg alone, the rows as JSON), when it has one.
       'of its floor': ownFloorRate ? Number((rate / ownFloorRate).toFixed(3)) : '-',
-      // The reference: Placement's req/s for the same request on the same data (issue 20), and our multiple.
-      'Placement req/s': placement ?? '-',
-      '× Placement': placement ? Number((rate / placement).toFixed(1)) : '-',
-      'p50 ms': result.latency.p50,
-      'p99 ms': result.latency.p99,
-      requests: result.requests.total,
-      'errors+non2xx': result.errors + result.non2xx,
+      // The reference: Placement's req/s for the same request on the same data (issue 20's figure, and Placement
+      // measured here with PLACEMENT_URL), and our multiple of it (of the one measured here when there is one).
+      'Placement ref': placement?.reference ?? '-',
+      'Placement here': placement?.here ? Math.round(placement.here) : '-',
+      '× Placement': placement ? Number((rate / (placement.here ?? placement.reference)).toFixed(1)) : '-',
+      'p50 ms': result.p50Ms,
+      'p99 ms': result.p99Ms,
+      requests: result.total,
+      'errors+non2xx': result.failures,
       'setup ms': setupMs,
     });
     // Each row as soon as it is measured (a long run stopped early keeps what it measured), the table at the end.
@@ -73,7 +78,7 @@ async function main(): Promise<void> {
       { 'content-type': 'application/json' },
       JSON.stringify({ names: VALIDATED_NAMES }),
     );
-    floorRate = result.requests.average;
+    floorRate = result.perSecond;
     row(FLOOR, result, 0);
   } finally {
     await floor.close();
@@ -102,14 +107,30 @@ async function main(): Promise<void> {
         const own = await startFloor(runtime, scenario.floor(prepared));
         try {
           const floorResult = await load(own.url, { 'content-type': 'application/json' }, body);
-          ownFloorRate = floorResult.requests.average;
+          ownFloorRate = floorResult.perSecond;
           row(`floor of ${scenario.name}: its SQL with pg, rows as JSON`, floorResult, 0);
         } finally {
           await own.close();
         }
       }
       const result = await load(url, headers, body);
-      row(scenario.name, result, setupMs, scenario.reference?.placement, ownFloorRate);
+      const reference = scenario.reference;
+      let here: number | undefined;
+      if (placementUrl && reference?.live) {
+        const target = `${placementUrl}${await reference.live(placementUrl, prepared)}`;
+        const check = await fetch(target, { headers: PLACEMENT_HEADERS });
+        if (!check.ok) throw new Error(`Placement: GET ${target}: ${check.status} ${await check.text()}`);
+        const placementResult = await load(target, PLACEMENT_HEADERS);
+        here = placementResult.perSecond;
+        row(`Placement at PLACEMENT_URL: the same request`, placementResult, 0);
+      }
+      row(
+        scenario.name,
+        result,
+        setupMs,
+        reference && { reference: reference.placement, here },
+        ownFloorRate,
+      );
     }
     if (!filters.length || filters.some((filter) => 'subscriptions'.includes(filter))) {
       console.table([await measureDelivery(runtime, url, () => app.changes.listenerCount)]);

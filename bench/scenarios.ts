@@ -19,7 +19,15 @@ export interface Scenario<Prepared = unknown> {
    * Reference figures printed beside the measured ones: OpenStack Placement's req/s for the same request on the
    * same data (issue 20's table, a quiet 2-core box).
    */
-  reference?: { placement: number };
+  reference?: {
+    placement: number;
+    /**
+     * The same request to a running OpenStack Placement at `url` (`PLACEMENT_URL`, bench/placement.bench.ts):
+     * seeds it with the scenario's data when it has none yet, and answers the path to GET. The runner then loads
+     * Placement with the same load generator, settings and machine as the scenario.
+     */
+    live?: (url: string, prepared: Prepared) => Promise<string>;
+  };
   /**
    * The scenario's own floor (bench/floor.ts): the SQL its answer takes, run with `pg` alone, the rows answered
    * as JSON. The runner loads it just before the scenario and prints the scenario's req/s over it.
