@@ -57,6 +57,28 @@ async function loadWithAutocannon(url: string, options: LoadOptions): Promise<Lo
 
 const run = promisify(execFile);
 
+/** What wrk printed (with `--latency`), as a LoadResult. */
+export function parseWrk(stdout: string): LoadResult {
+  const number = (pattern: RegExp) => Number(pattern.exec(stdout)?.[1] ?? 0);
+  // wrk prints latencies with their unit: 812.00us, 1.20ms, 2.01s.
+  const ms = (percentile: string) => {
+    const match = new RegExp(`^\\s*${percentile}%\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(stdout);
+    if (!match) return 0;
+    const scale = { us: 0.001, ms: 1, s: 1000 }[match[2] as 'us' | 'ms' | 's'];
+    return Number((Number(match[1]) * scale).toFixed(2));
+  };
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
+  return {
+    perSecond: number(/Requests\/sec:\s+([\d.]+)/),
+    total: number(/(\d+) requests in/),
+    p50Ms: ms('50'),
+    p99Ms: ms('99'),
+    failures:
+      number(/Non-2xx or 3xx responses: (\d+)/) +
+      (socketErrors ? socketErrors.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0),
+  };
+}
+
 /**
  * wrk with its request in a Lua script (method, headers, body in a long bracket string: taken as is). Its
  * "Socket errors" count connections a server closed as errors (Placement's uwsgi without `http11-socket` closes
@@ -64,6 +86,7 @@ const run = promisify(execFile);
  */
 async function loadWithWrk(url: string, options: LoadOptions): Promise<LoadResult> {
   const { headers, body, seconds, connections } = options;
+  if (body?.includes(']==]')) throw new Error('wrk: the body would end its Lua string early (]==])');
   const dir = await mkdtemp(join(tmpdir(), 'metacatalog-wrk-'));
   const script = join(dir, 'request.lua');
   const lines = [
@@ -84,24 +107,7 @@ async function loadWithWrk(url: string, options: LoadOptions): Promise<LoadResul
       script,
       url,
     ]);
-    const number = (pattern: RegExp) => Number(pattern.exec(stdout)?.[1] ?? 0);
-    // wrk prints latencies with their unit: 812.00us, 1.20ms, 2.01s.
-    const ms = (percentile: string) => {
-      const match = new RegExp(`^\\s*${percentile}%\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(stdout);
-      if (!match) return 0;
-      const scale = { us: 0.001, ms: 1, s: 1000 }[match[2] as 'us' | 'ms' | 's'];
-      return Number((Number(match[1]) * scale).toFixed(2));
-    };
-    const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
-    return {
-      perSecond: number(/Requests\/sec:\s+([\d.]+)/),
-      total: number(/(\d+) requests in/),
-      p50Ms: ms('50'),
-      p99Ms: ms('99'),
-      failures:
-        number(/Non-2xx or 3xx responses: (\d+)/) +
-        (socketErrors ? socketErrors.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0),
-    };
+    return parseWrk(stdout);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
