@@ -14,10 +14,11 @@ const FLOOR = 'floor: node http + pg, the lookup behind validateTraits';
  * `npm run bench [-- 'NAME_FILTER|OTHER']`: boots the service on DATABASE_URL (default: PGlite in memory) with
  * AUTH_MODE=none on a free port of 127.0.0.1, then loads the floor (bench/floor.ts) and each scenario with
  * autocannon, or wrk with BENCH_LOAD=wrk (bench/load.ts): BENCH_WARMUP seconds untimed, default 1, then
- * BENCH_DURATION seconds, default 5; BENCH_CONNECTIONS, default 10. It prints requests/s, latencies and each scenario's requests/s as a fraction
- * of the floor's. With PLACEMENT_URL (a running OpenStack Placement, `noauth2`), the scenarios with a Placement
- * reference also load Placement with the same request on the same data, right after their own load: `× Placement`
- * is then over Placement measured here, in the same run (`Placement ref` keeps the issue's figure).
+ * BENCH_DURATION seconds, default 5; BENCH_CONNECTIONS, default 10. It prints requests/s, latencies and each
+ * scenario's requests/s as a fraction of the floor's. With PLACEMENT_URL (a running OpenStack Placement,
+ * `noauth2`: bench/placement-server.sh), the scenarios with a Placement reference also load Placement with the same
+ * request on the same data, right after their own load: `× Placement` is then over Placement measured here, in the
+ * same run (`Placement ref` keeps the issue's figure).
  */
 async function main(): Promise<void> {
   // Alternatives separated by `|`; a scenario runs when its name contains one of them (any case).
