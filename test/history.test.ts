@@ -334,6 +334,76 @@ describe('history', () => {
     }
   });
 
+  // Before the last test (it prunes the whole log): this one prunes through two records of its own.
+  it('is CURSOR_EXPIRED, in changes and history alike, when a pruning commits between the step and the page', async () => {
+    const db = t.app.database.dataSource;
+    const manager = db.manager;
+    const query = manager.query.bind(manager);
+    /** The cursor just before `seq`, and a pruner's batch through `seq` run right after each sequencing step. */
+    const pruneAfterSteps = (seq: string) => {
+      let prunings = 0;
+      const spy = jest
+        .spyOn(manager, 'query')
+        .mockImplementation(async (...args: Parameters<typeof query>) => {
+          const result: unknown = await query(...args);
+          if (args[0].includes('change_log_sequence()')) {
+            prunings += 1;
+            // pruneChanges' statement, committed before the request's page: as another instance's pruning can be.
+            await query(
+              `WITH gone AS (DELETE FROM change_log WHERE seq <= $1 RETURNING 1),
+                  mark AS (UPDATE change_log_retention SET pruned_through = greatest(pruned_through, $1::bigint))
+             SELECT count(*)::int AS count FROM gone`,
+              [seq],
+            );
+          }
+          return result;
+        });
+      const after = Buffer.from(JSON.stringify(['change', (BigInt(seq) - 1n).toString()])).toString(
+        'base64url',
+      );
+      return { after, prunings: () => prunings, restore: () => spy.mockRestore() };
+    };
+    /** The log's head once numbered: the seq of the last change committed (this test's own). */
+    const head = async () => {
+      await numberChanges(t);
+      const [{ seq }] = (await db.query(`SELECT last_seq::text AS seq FROM change_log_head`)) as {
+        seq: string;
+      }[];
+      return seq;
+    };
+    const codes = (result: { errors?: readonly { extensions?: Record<string, unknown> }[] }) =>
+      result.errors?.map((error) => [error.extensions?.code, error.extensions?.field]);
+
+    // changes: a poll from just before a trait's record; the pruning takes that record.
+    const trait = `CUSTOM_${unique('P').replace(/\W/g, '_').toUpperCase()}`;
+    await t.ok(`mutation ($name: String!) { createTrait(name: $name) { created } }`, { name: trait });
+    const polled = pruneAfterSteps(await head());
+    try {
+      const result = await t.gql(`query ($after: String) { changes(after: $after) { nodes { kind } } }`, {
+        after: polled.after,
+      });
+      expect(polled.prunings()).toBe(1);
+      expect(codes(result)).toEqual([['CURSOR_EXPIRED', 'after']]);
+    } finally {
+      polled.restore();
+    }
+
+    // history: a namespace's, from just before its record.
+    const ns = await createNamespace(t);
+    const id = (await t.ok(`query ($ns: String!) { namespace(name: $ns) { id } }`, { ns })).namespace.id;
+    const paged = pruneAfterSteps(await head());
+    try {
+      const result = await t.gql(
+        `query ($id: ID!, $after: String) { node(id: $id) { ... on Namespace { history(after: $after) { nodes { kind } } } } }`,
+        { id, after: paged.after },
+      );
+      expect(paged.prunings()).toBe(1);
+      expect(codes(result)).toEqual([['CURSOR_EXPIRED', 'after']]);
+    } finally {
+      paged.restore();
+    }
+  });
+
   // Last: it prunes the whole log.
   it('is CURSOR_EXPIRED naming after past what the log keeps, in a list too', async () => {
     const ns = await createNamespace(t, {

@@ -41,10 +41,10 @@ export class ChangeLogService {
     const after = args.after == null ? '0' : decodeChangeCursor(args.after);
     const node = logKeyOf(id, 'id');
     // One step per request for every node's page and count (sequencedLog), then one statement for the pages.
-    const pruned = await ctx.loaders.get(sequencedLog).load('log');
+    await ctx.loaders.get(sequencedLog).load('log');
     const page = await ctx.loaders
       .get(historyPages)
-      .load({ ...node, size, after, pruned: args.after == null ? null : pruned });
+      .load({ ...node, size, after, resumed: args.after != null });
     const items = page.records.map((record) => toChange(ctx, record, fetchers));
     return {
       items,
@@ -69,8 +69,7 @@ export class ChangeLogService {
   ): Promise<ChangePage> {
     const { size } = pageSize({ first: args.first });
     const after = args.after == null ? '0' : decodeChangeCursor(args.after);
-    const pruned = await ctx.loaders.get(sequencedLog).load('log');
-    if (args.after != null && BigInt(after) < BigInt(pruned)) throw new CursorExpiredError();
+    await ctx.loaders.get(sequencedLog).load('log');
     const params: unknown[] = [];
     const p = (value: unknown) => `$${params.push(value)}`;
     const { identity } = ctx;
@@ -95,20 +94,24 @@ export class ChangeLogService {
     const countParams = [...params];
     // What one request examines is bounded: unless an index narrows the log to a node's or a namespace's records
     // (or nothing is left out), at most CHANGES_SCAN_LIMIT records after the cursor; `resumeCursor` goes on after
-    // them. The head, read in the same statement, is where a poll that found everything resumes.
+    // them. The head, read in the same statement, is where a poll that found everything resumes. What the log
+    // keeps is read in it too (one snapshot with the page): a pruning committed after the step and before the
+    // page makes the page CURSOR_EXPIRED, never a page missing what was pruned.
     const bounded = filtered !== 'true' && filter.nodeId == null && filter.namespace == null;
     const afterParam = p(after);
     const rows = (await ctx.db.query(
       `WITH bound AS MATERIALIZED (
          SELECT ${bounded ? `(SELECT s.seq FROM change_log s WHERE s.seq > ${afterParam} ORDER BY s.seq OFFSET ${CHANGES_SCAN_LIMIT - 1} LIMIT 1)` : 'NULL::bigint'} AS scan_end,
-                (SELECT last_seq FROM change_log_head) AS head)
-       SELECT b.scan_end::text AS scan_end, b.head::text AS head, r.*
+                (SELECT last_seq FROM change_log_head) AS head,
+                (SELECT pruned_through FROM change_log_retention) AS pruned)
+       SELECT b.scan_end::text AS scan_end, b.head::text AS head, b.pruned::text AS pruned, r.*
          FROM bound b LEFT JOIN LATERAL (
            SELECT ${CHANGE_COLUMNS} FROM change_log c
             WHERE c.seq > ${afterParam} AND (b.scan_end IS NULL OR c.seq <= b.scan_end) AND ${filtered}
             ORDER BY c.seq LIMIT ${p(size + 1)}) r ON true`,
       params,
-    )) as (Parameters<typeof rowToRecord>[0] & { scan_end: string | null; head: string })[];
+    )) as (Parameters<typeof rowToRecord>[0] & { scan_end: string | null; head: string; pruned: string })[];
+    if (args.after != null && BigInt(after) < BigInt(rows[0].pruned)) throw new CursorExpiredError();
     const found = rows[0].seq == null ? [] : rows;
     const records = found.slice(0, size).map(rowToRecord);
     const items = records.map((record) => toChange(ctx, record, fetchers));

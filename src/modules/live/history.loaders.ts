@@ -8,7 +8,8 @@ import { visibleTo } from './change-visibility';
 /**
  * The log numbered up to now, once per request (a request's loaders are cleared after each of its writes: a read
  * after a write runs its own step): what was committed and not numbered yet, so the caller reads its own writes.
- * Its value is the highest seq pruned then (a cursor before it is CURSOR_EXPIRED). Load it with the key `log`.
+ * Its value is the highest seq pruned then. A page's own statement reads that again to tell CURSOR_EXPIRED: a
+ * pruning committed between the step and the page must not pass unseen. Load it with the key `log`.
  */
 export const sequencedLog: LoaderFactory<'log', string> = (db) =>
   new DataLoader(async (keys) => {
@@ -24,10 +25,10 @@ export interface HistoryKey {
   /** A seq (decimal), '0' for the first page. */
   after: string;
   /**
-   * When `after` came from a cursor, the highest seq pruned (sequencedLog, loaded first): a page after a cursor
-   * older than that is CURSOR_EXPIRED. Null for a first page.
+   * Whether `after` came from a cursor: a page after a cursor older than what the log keeps is CURSOR_EXPIRED
+   * (a first page never is).
    */
-  pruned: string | null;
+  resumed: boolean;
 }
 
 /** One page of a node's history: its records, oldest first, and whether more follow. */
@@ -36,7 +37,7 @@ export interface HistoryPage {
   hasNextPage: boolean;
 }
 
-const cacheKey = (key: HistoryKey) => JSON.stringify([key.type, key.key, key.size, key.after, key.pruned]);
+const cacheKey = (key: HistoryKey) => JSON.stringify([key.type, key.key, key.size, key.after, key.resumed]);
 
 /** The node list of a batch as two parallel arrays (one `unnest` in SQL). */
 const nodesOf = (keys: readonly { type: string; key: string }[]) => [
@@ -57,17 +58,13 @@ export const historyPages: LoaderFactory<HistoryKey, HistoryPage, string> = (db,
       const results = new Map<string, HistoryPage | Error>();
       const pages = new Map<string, HistoryKey[]>();
       for (const key of keys) {
-        const page = JSON.stringify([key.size, key.after, key.pruned]);
+        const page = JSON.stringify([key.size, key.after, key.resumed]);
         const group = pages.get(page);
         if (group) group.push(key);
         else pages.set(page, [key]);
       }
       for (const group of pages.values()) {
-        const { size, after, pruned } = group[0];
-        if (pruned != null && BigInt(after) < BigInt(pruned)) {
-          for (const key of group) results.set(cacheKey(key), new CursorExpiredError());
-          continue;
-        }
+        const { size, after, resumed } = group[0];
         const params: unknown[] = [];
         const p = (value: unknown) => `$${params.push(value)}`;
         const [types, nodeKeys] = nodesOf(group);
@@ -77,15 +74,25 @@ export const historyPages: LoaderFactory<HistoryKey, HistoryPage, string> = (db,
           `c.seq > ${p(after)}`,
           ...visibleTo(identity, p),
         ];
+        // What the log keeps is read in the same statement (one snapshot) as the records: a pruning either
+        // committed before it, and the page is CURSOR_EXPIRED, or did not, and its records are all there. One row
+        // at least (the LEFT JOIN), whatever the nodes have.
         const rows = (await db.query(
-          `SELECT n.i, h.* FROM unnest(${p(types)}::text[], ${p(nodeKeys)}::text[]) WITH ORDINALITY AS n(node_type, node_key, i)
-            CROSS JOIN LATERAL (SELECT ${CHANGE_COLUMNS} FROM change_log c WHERE ${where.join(' AND ')}
-              ORDER BY c.seq LIMIT ${p(size + 1)}) h
-            ORDER BY n.i, h.seq::bigint`,
+          `SELECT r.pruned, x.* FROM (SELECT pruned_through::text AS pruned FROM change_log_retention) r
+             LEFT JOIN LATERAL (
+               SELECT n.i, h.* FROM unnest(${p(types)}::text[], ${p(nodeKeys)}::text[]) WITH ORDINALITY AS n(node_type, node_key, i)
+                 CROSS JOIN LATERAL (SELECT ${CHANGE_COLUMNS} FROM change_log c WHERE ${where.join(' AND ')}
+                   ORDER BY c.seq LIMIT ${p(size + 1)}) h) x ON true
+            ORDER BY x.i, x.seq::bigint`,
           params,
-        )) as (Parameters<typeof rowToRecord>[0] & { i: string })[];
+        )) as (Parameters<typeof rowToRecord>[0] & { i: string | null; pruned: string })[];
+        if (resumed && BigInt(after) < BigInt(rows[0].pruned)) {
+          for (const key of group) results.set(cacheKey(key), new CursorExpiredError());
+          continue;
+        }
         const byNode = new Map<number, ChangeRecord[]>();
         for (const row of rows) {
+          if (row.i == null) continue; // the row of no record
           const index = Number(row.i) - 1;
           const records = byNode.get(index);
           if (records) records.push(rowToRecord(row));
