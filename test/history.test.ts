@@ -335,7 +335,7 @@ describe('history', () => {
   });
 
   // Before the last test (it prunes the whole log): this one prunes through two records of its own.
-  it('is CURSOR_EXPIRED, in changes and history alike, when a pruning commits between the step and the page', async () => {
+  it('is CURSOR_EXPIRED, in changes, history and a resumed subscription alike, when a pruning commits between the step and the read', async () => {
     const db = t.app.database.dataSource;
     const manager = db.manager;
     const query = manager.query.bind(manager);
@@ -401,6 +401,39 @@ describe('history', () => {
       expect(codes(result)).toEqual([['CURSOR_EXPIRED', 'after']]);
     } finally {
       paged.restore();
+    }
+
+    // A resumed subscription: the pruning commits after subscribe checked the cursor (its step), before the
+    // subscription reads what followed the cursor from the log. Not an error would be a subscription missing it.
+    await t.ok(
+      `mutation ($ns: String!) { updateNamespace(name: $ns, input: { description: "d" }) { name } }`,
+      {
+        ns,
+      },
+    );
+    const resumed = pruneAfterSteps(await head());
+    try {
+      const subscriber = subscribe(
+        await wsUrl(t),
+        'subscription ($after: String) { catalogChanged(after: $after) { kind } }',
+        { after: resumed.after },
+        { headers: headersOf(ADMIN) as Record<string, string> },
+      );
+      try {
+        const outcome = await Promise.race([
+          subscriber.next().then(
+            () => 'an event',
+            (error: unknown) => String(error),
+          ),
+          new Promise<string>((resolve) => setTimeout(() => resolve('nothing in 5 s'), 5_000)),
+        ]);
+        expect(outcome).toMatch(/CURSOR_EXPIRED/);
+        expect(resumed.prunings()).toBe(1);
+      } finally {
+        await subscriber.dispose();
+      }
+    } finally {
+      resumed.restore();
     }
   });
 

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { ChangeKind, ChangeRecord, ChangeVia, NamespaceSight } from '../common/changes';
+import { CursorExpiredError } from '../common/errors';
 
 /** What can run a query: a DataSource, an EntityManager (a transaction's too). */
 export interface Queryable {
@@ -214,21 +215,31 @@ export async function transactionsAfter(
   db: Queryable,
   after: string,
   limit: number,
-  { resuming = false }: { resuming?: boolean } = {},
+  { resuming = false, expire = false }: { resuming?: boolean; expire?: boolean } = {},
 ): Promise<{ records: ChangeRecord[]; transaction: ChangeRecord[] }[]> {
   // Index range scans on seq only: a transaction's records have consecutive seqs, so the page ends before the
   // first record of another transaction than its limit-th record's. `stop` is a subquery of `last`'s row, so its
   // scan starts at that record (a join let the planner scan the whole log for it, at every read of the feed).
-  const rows = (await db.query(
+  const page = `SELECT ${CHANGE_COLUMNS} FROM change_log c
+      WHERE c.seq > $1 AND c.seq < COALESCE((SELECT seq FROM stop), 9223372036854775807)`;
+  // `expire` (a client's cursor: a resumed subscription catching up): what the log keeps is read in the same
+  // statement (one snapshot) as the records, on a row of its own when there are none, so that a pruning committed
+  // since the cursor was checked is CURSOR_EXPIRED, never records passed over.
+  const read = (await db.query(
     `WITH last AS (SELECT seq, txid FROM change_log WHERE seq > $1 ORDER BY seq OFFSET $2 - 1 LIMIT 1),
           stop AS (SELECT (SELECT c.seq FROM change_log c WHERE c.seq > last.seq AND c.txid <> last.txid
                             ORDER BY c.seq LIMIT 1) AS seq
                      FROM last)
-     SELECT ${CHANGE_COLUMNS} FROM change_log c
-      WHERE c.seq > $1 AND c.seq < COALESCE((SELECT seq FROM stop), 9223372036854775807)
-      ORDER BY c.seq`,
+     ${
+       expire
+         ? `SELECT k.pruned, r.* FROM (SELECT pruned_through::text AS pruned FROM change_log_retention) k
+              LEFT JOIN LATERAL (${page}) r ON true ORDER BY r.seq::bigint`
+         : `${page} ORDER BY c.seq`
+     }`,
     [after, limit],
-  )) as ChangeRow[];
+  )) as (ChangeRow & { pruned?: string })[];
+  if (expire && BigInt(after) < BigInt(read[0].pruned!)) throw new CursorExpiredError();
+  const rows = expire ? read.filter((row) => row.seq != null) : read;
   if (!rows.length) return [];
   // Resuming (a client's cursor may be inside a transaction): its records at or before `after` too, for an event
   // that stands for several. The feed always reads from a transaction's end.

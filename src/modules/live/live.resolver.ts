@@ -100,7 +100,12 @@ export function changeEvents<T>(
   /** The next delivery: from the log while a resumed subscription catches up, then from the feed. */
   const nextDelivery = async (): Promise<Delivery | 'lost' | undefined> => {
     while (!backlog.length && backlogAfter !== undefined) {
-      const groups = await transactionsAfter(ctx.db, backlogAfter, BACKLOG_BATCH, { resuming });
+      // After a client's cursor, every read checks that the log still keeps what follows it (a pruning may commit
+      // after subscribe checked the cursor); after the head (a new subscription), the log always does.
+      const groups = await transactionsAfter(ctx.db, backlogAfter, BACKLOG_BATCH, {
+        resuming,
+        expire: after !== undefined,
+      });
       resuming = false;
       if (!groups.length) backlogAfter = undefined;
       for (const { records, transaction } of groups) {
