@@ -140,6 +140,12 @@ function seedLivePlacement(url: string, data: PlacementData): Promise<{ bigUuid:
   return placementLive;
 }
 
+/** A scenario's `live` reference: Placement seeded (once) with the data, then the path of Placement's request. */
+const livePath =
+  (path: (placement: { bigUuid: string }) => string) =>
+  async (url: string, prepared: PlacementData): Promise<string> =>
+    path(await seedLivePlacement(url, prepared));
+
 /** traits(first: 500) { nodes { name } }'s SQL: the first page by name (and id), one row more than the page. */
 const traitsFloor: FloorHandler = async (pool) =>
   (
@@ -195,10 +201,7 @@ export const scenarios: readonly Scenario[] = [
     setup: seedPlacement,
     reference: {
       placement: 432,
-      live: async (url, prepared: PlacementData) => {
-        await seedLivePlacement(url, prepared);
-        return `/traits?name=in:${AVX},HW_CPU_X86_SSE,CUSTOM_FOO`;
-      },
+      live: livePath(() => `/traits?name=in:${AVX},HW_CPU_X86_SSE,CUSTOM_FOO`),
     },
     request: {
       query: 'query ($names: [String!]!) { validateTraits(names: $names) { valid invalid } }',
@@ -212,10 +215,7 @@ export const scenarios: readonly Scenario[] = [
     setup: seedPlacement,
     reference: {
       placement: 250,
-      live: async (url, prepared: PlacementData) => {
-        await seedLivePlacement(url, prepared);
-        return '/traits';
-      },
+      live: livePath(() => '/traits'),
     },
     request: { query: '{ traits(first: 500) { nodes { name } } }' },
     floor: () => traitsFloor,
@@ -225,8 +225,7 @@ export const scenarios: readonly Scenario[] = [
     setup: seedPlacement,
     reference: {
       placement: 362,
-      live: async (url, prepared: PlacementData) =>
-        `/resource_providers/${(await seedLivePlacement(url, prepared)).bigUuid}/traits`,
+      live: livePath(({ bigUuid }) => `/resource_providers/${bigUuid}/traits`),
     },
     request: (prepared: PlacementData) => ({
       query: 'query ($uuid: UUID!) { resourceProvider(uuid: $uuid) { generation traits { name } } }',
@@ -239,10 +238,7 @@ export const scenarios: readonly Scenario[] = [
     setup: seedPlacement,
     reference: {
       placement: 107,
-      live: async (url, prepared: PlacementData) => {
-        await seedLivePlacement(url, prepared);
-        return `/resource_providers?required=${AVX},!${CUSTOM_X}`;
-      },
+      live: livePath(() => `/resource_providers?required=${AVX},!${CUSTOM_X}`),
     },
     request: {
       query: `query ($required: [String!], $forbidden: [String!]) {
