@@ -72,7 +72,7 @@ describe('polling changes: resumeCursor', () => {
     expect((result as { changes: { nodes: unknown[] } }).changes.nodes).toHaveLength(1);
     expect(statements).toHaveLength(2);
     expect(statements[0]).toMatch(/change_log_sequence\(\).*pruned_through/s);
-    expect(statements[1]).toMatch(/pruned_through FROM change_log_retention.*FROM change_log c/s);
+    expect(statements[1]).toMatch(/pruned_through::text FROM change_log_retention.*FROM change_log c/s);
   });
 
   it('passes over what the caller may not see, without listing it', async () => {

@@ -62,6 +62,15 @@ export function rowToRecord(row: ChangeRow): ChangeRecord {
 }
 
 /**
+ * The highest seq pruned (`pruned_through`, as text), as a subquery: read in the same statement as the records
+ * it vouches for (one snapshot), so that a pruning committed meanwhile cannot pass unseen.
+ */
+export const PRUNED_THROUGH = `(SELECT pruned_through::text FROM change_log_retention)`;
+
+/** Whether a cursor at `after` has expired: the log no longer keeps everything after it (`pruned` past it). */
+export const cursorExpired = (after: string, pruned: string): boolean => BigInt(after) < BigInt(pruned);
+
+/**
  * Numbers the changes committed and not numbered yet (`change_log_sequence()`, migration
  * 1763701200000-change-log-sequencer.ts), a batch at a time, until none is left. Returns at once, without a lock,
  * when nothing is pending. A reader of the log runs it first: it then reads its own writes. Returns, read by the
@@ -69,9 +78,10 @@ export function rowToRecord(row: ChangeRow): ChangeRecord {
  */
 export async function sequenceChanges(db: Queryable): Promise<string> {
   for (;;) {
-    const [row] = (await db.query(
-      `SELECT change_log_sequence() AS more, (SELECT pruned_through::text FROM change_log_retention) AS pruned`,
-    )) as { more: boolean; pruned: string }[];
+    const [row] = (await db.query(`SELECT change_log_sequence() AS more, ${PRUNED_THROUGH} AS pruned`)) as {
+      more: boolean;
+      pruned: string;
+    }[];
     if (!row.more) return row.pruned;
   }
 }
@@ -200,7 +210,7 @@ export async function lastSeq(db: Queryable): Promise<string> {
 
 /** The highest seq pruned: a cursor below it is expired (what came after it is gone). */
 async function prunedThrough(db: Queryable): Promise<string> {
-  const [row] = (await db.query(`SELECT pruned_through::text AS seq FROM change_log_retention`)) as {
+  const [row] = (await db.query(`SELECT ${PRUNED_THROUGH} AS seq`)) as {
     seq: string;
   }[];
   return row.seq;
@@ -232,13 +242,13 @@ export async function transactionsAfter(
                      FROM last)
      ${
        expire
-         ? `SELECT k.pruned, r.* FROM (SELECT pruned_through::text AS pruned FROM change_log_retention) k
+         ? `SELECT ${PRUNED_THROUGH} AS pruned, r.* FROM (SELECT) k
               LEFT JOIN LATERAL (${page}) r ON true ORDER BY r.seq::bigint`
          : `${page} ORDER BY c.seq`
      }`,
     [after, limit],
   )) as (ChangeRow & { pruned?: string })[];
-  if (expire && BigInt(after) < BigInt(read[0].pruned!)) throw new CursorExpiredError();
+  if (expire && cursorExpired(after, read[0].pruned!)) throw new CursorExpiredError();
   const rows = expire ? read.filter((row) => row.seq != null) : read;
   if (!rows.length) return [];
   // Resuming (a client's cursor may be inside a transaction): its records at or before `after` too, for an event

@@ -4,7 +4,7 @@ import { CursorExpiredError } from '../../common/errors';
 import { decodeGlobalId, encodeGlobalId } from '../../common/relay/global-id';
 import type { NodeFetcher } from '../../common/relay/node';
 import { pageSize, type Page } from '../../common/relay/paginate';
-import { CHANGE_COLUMNS, rowToRecord } from '../../db/change-log';
+import { CHANGE_COLUMNS, cursorExpired, PRUNED_THROUGH, rowToRecord } from '../../db/change-log';
 import { decodeChangeCursor, encodeChangeCursor } from './change-cursor';
 import type { Change, ChangeFilter, ChangeVia } from './change.type';
 import { visibleTo } from './change-visibility';
@@ -103,15 +103,15 @@ export class ChangeLogService {
       `WITH bound AS MATERIALIZED (
          SELECT ${bounded ? `(SELECT s.seq FROM change_log s WHERE s.seq > ${afterParam} ORDER BY s.seq OFFSET ${CHANGES_SCAN_LIMIT - 1} LIMIT 1)` : 'NULL::bigint'} AS scan_end,
                 (SELECT last_seq FROM change_log_head) AS head,
-                (SELECT pruned_through FROM change_log_retention) AS pruned)
-       SELECT b.scan_end::text AS scan_end, b.head::text AS head, b.pruned::text AS pruned, r.*
+                ${PRUNED_THROUGH} AS pruned)
+       SELECT b.scan_end::text AS scan_end, b.head::text AS head, b.pruned, r.*
          FROM bound b LEFT JOIN LATERAL (
            SELECT ${CHANGE_COLUMNS} FROM change_log c
             WHERE c.seq > ${afterParam} AND (b.scan_end IS NULL OR c.seq <= b.scan_end) AND ${filtered}
             ORDER BY c.seq LIMIT ${p(size + 1)}) r ON true`,
       params,
     )) as (Parameters<typeof rowToRecord>[0] & { scan_end: string | null; head: string; pruned: string })[];
-    if (args.after != null && BigInt(after) < BigInt(rows[0].pruned)) throw new CursorExpiredError();
+    if (args.after != null && cursorExpired(after, rows[0].pruned)) throw new CursorExpiredError();
     const found = rows[0].seq == null ? [] : rows;
     const records = found.slice(0, size).map(rowToRecord);
     const items = records.map((record) => toChange(ctx, record, fetchers));

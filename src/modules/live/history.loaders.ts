@@ -2,19 +2,24 @@ import DataLoader from 'dataloader';
 import type { ChangeRecord } from '../../common/changes';
 import { CursorExpiredError } from '../../common/errors';
 import type { LoaderFactory } from '../../common/loaders';
-import { CHANGE_COLUMNS, rowToRecord, sequenceChanges } from '../../db/change-log';
+import {
+  CHANGE_COLUMNS,
+  cursorExpired,
+  PRUNED_THROUGH,
+  rowToRecord,
+  sequenceChanges,
+} from '../../db/change-log';
 import { visibleTo } from './change-visibility';
 
 /**
  * The log numbered up to now, once per request (a request's loaders are cleared after each of its writes: a read
  * after a write runs its own step): what was committed and not numbered yet, so the caller reads its own writes.
- * Its value is the highest seq pruned then. A page's own statement reads that again to tell CURSOR_EXPIRED: a
- * pruning committed between the step and the page must not pass unseen. Load it with the key `log`.
+ * Load it with the key `log`. What the log keeps (CURSOR_EXPIRED) each page reads in its own statement.
  */
-export const sequencedLog: LoaderFactory<'log', string> = (db) =>
+export const sequencedLog: LoaderFactory<'log', true> = (db) =>
   new DataLoader(async (keys) => {
-    const pruned = await sequenceChanges(db);
-    return keys.map(() => pruned);
+    await sequenceChanges(db);
+    return keys.map(() => true as const);
   });
 
 /** One node's history page to load: the node as the log names it, the page size, and the seq to start after. */
@@ -78,7 +83,7 @@ export const historyPages: LoaderFactory<HistoryKey, HistoryPage, string> = (db,
         // committed before it, and the page is CURSOR_EXPIRED, or did not, and its records are all there. One row
         // at least (the LEFT JOIN), whatever the nodes have.
         const rows = (await db.query(
-          `SELECT r.pruned, x.* FROM (SELECT pruned_through::text AS pruned FROM change_log_retention) r
+          `SELECT ${PRUNED_THROUGH} AS pruned, x.* FROM (SELECT) r
              LEFT JOIN LATERAL (
                SELECT n.i, h.* FROM unnest(${p(types)}::text[], ${p(nodeKeys)}::text[]) WITH ORDINALITY AS n(node_type, node_key, i)
                  CROSS JOIN LATERAL (SELECT ${CHANGE_COLUMNS} FROM change_log c WHERE ${where.join(' AND ')}
@@ -86,7 +91,7 @@ export const historyPages: LoaderFactory<HistoryKey, HistoryPage, string> = (db,
             ORDER BY x.i, x.seq::bigint`,
           params,
         )) as (Parameters<typeof rowToRecord>[0] & { i: string | null; pruned: string })[];
-        if (resumed && BigInt(after) < BigInt(rows[0].pruned)) {
+        if (resumed && cursorExpired(after, rows[0].pruned)) {
           for (const key of group) results.set(cacheKey(key), new CursorExpiredError());
           continue;
         }

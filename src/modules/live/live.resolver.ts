@@ -12,7 +12,7 @@ import { encodeGlobalId } from '../../common/relay/global-id';
 import type { Node, NodeType } from '../../common/relay/node';
 import { UUIDScalar } from '../../common/scalars';
 import { Visibility } from '../../common/visibility';
-import { lastSeq, sequenceChanges, transactionsAfter } from '../../db/change-log';
+import { cursorExpired, lastSeq, sequenceChanges, transactionsAfter } from '../../db/change-log';
 import { canSee } from '../namespaces/namespace.policy';
 import { Resource } from '../resources/resource.entity';
 import { ResourceProvider } from '../resource-providers/resource-provider.entity';
@@ -185,7 +185,7 @@ const subscribe =
     // What was committed before now is numbered now: resuming, it comes from the log; a new subscription starts at
     // the head, after it.
     const pruned = await sequenceChanges(context.db);
-    if (after !== undefined && BigInt(after) < BigInt(pruned)) {
+    if (after !== undefined && cursorExpired(after, pruned)) {
       throw new CursorExpiredError();
     }
     return changeEvents(
