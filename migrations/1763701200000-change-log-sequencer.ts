@@ -10,6 +10,84 @@ const CHANNEL = 'metacatalog_changes';
 const STEP_TRANSACTIONS = 2000;
 
 /**
+ * `change_log_sequence()` as this migration creates it (the class's comment says what it does); exported for the
+ * migration that replaced it, to restore it when it is undone.
+ */
+export const SEQUENCE_FUNCTION = `
+      CREATE FUNCTION change_log_sequence() RETURNS boolean LANGUAGE plpgsql VOLATILE AS $fn$
+      DECLARE
+        base bigint;
+        n bigint;
+        top bigint;
+        types text;
+        numbered integer;
+      BEGIN
+        IF NOT EXISTS (SELECT 1 FROM change_log_pending) THEN RETURN false; END IF;
+        -- Steps one at a time; the next statement's snapshot sees what every earlier step committed.
+        SELECT last_seq INTO base FROM change_log_head FOR UPDATE;
+        WITH batch AS (
+               SELECT txid FROM change_log_pending GROUP BY txid ORDER BY max(ord) LIMIT ${STEP_TRANSACTIONS}),
+             gone AS (
+               DELETE FROM change_log_pending p USING batch b WHERE p.txid = b.txid
+               RETURNING p.ord, p.txid, p.kind, p.node_type, p.node_key, p.contained, p.namespace_id, p.sight,
+                         p.after_sight, p.data, p.actor, p.at),
+             tx AS (
+               SELECT txid, max(ord) AS last_ord, max(at) AS at,
+                      (array_agg(actor ORDER BY ord DESC))[1]::jsonb AS actor
+                 FROM gone GROUP BY txid),
+             -- Each namespace as the transaction left it: the sight after its last row that saw it.
+             left_as AS (
+               SELECT DISTINCT ON (txid, namespace_id) txid, namespace_id,
+                      CASE WHEN node_type = 'Namespace' THEN after_sight ELSE sight END AS sight
+                 FROM gone WHERE namespace_id IS NOT NULL ORDER BY txid, namespace_id, ord DESC),
+             g AS (
+               SELECT txid, node_type, node_key, min(ord) AS first_ord, bool_and(contained) AS contained,
+                      CASE WHEN bool_or(kind = 'DELETED') THEN 'DELETED'
+                           WHEN bool_or(kind = 'CREATED') THEN 'CREATED' ELSE 'UPDATED' END AS kind,
+                      (array_agg(sight ORDER BY ord))[1] AS first_sight,
+                      (array_agg(sight ORDER BY ord DESC))[1] AS last_sight,
+                      (array_agg(namespace_id ORDER BY ord DESC))[1] AS namespace_id,
+                      (array_agg(data ORDER BY ord DESC))[1] AS data
+                 FROM gone GROUP BY txid, node_type, node_key),
+             records AS (
+               INSERT INTO change_log (seq, txid, committed_at, kind, node_type, node_key, contained, via,
+                                       actor_project, actor_user, namespace_id, namespace, owner, public,
+                                       resource_types, before, resource_type, project, data)
+               SELECT base + row_number() OVER (ORDER BY tx.last_ord, g.first_ord), g.txid, tx.at, g.kind,
+                      g.node_type, g.node_key, g.contained, COALESCE(tx.actor ->> 'via', 'sql'),
+                      tx.actor ->> 'project', tx.actor ->> 'user',
+                      g.namespace_id, s.now ->> 'namespace', s.now ->> 'owner', (s.now ->> 'public')::boolean,
+                      CASE WHEN s.now IS NULL THEN NULL
+                           ELSE ARRAY(SELECT jsonb_array_elements_text(s.now -> 'resourceTypes')) END,
+                      CASE WHEN g.node_type = 'Namespace' AND g.kind = 'UPDATED'
+                                AND g.first_sight IS DISTINCT FROM s.now THEN g.first_sight END,
+                      g.data ->> 'resourceType', g.data ->> 'project', g.data
+                 FROM g
+                 JOIN tx ON tx.txid = g.txid
+                 LEFT JOIN left_as l ON l.txid = g.txid AND l.namespace_id = g.namespace_id
+                 -- OFFSET 0: the namespace's sight now is looked up once per record.
+                 CROSS JOIN LATERAL (
+                   SELECT CASE WHEN g.namespace_id IS NULL THEN NULL
+                               WHEN g.node_type = 'Namespace' AND g.kind = 'DELETED' THEN g.first_sight
+                               ELSE COALESCE(l.sight, g.last_sight) END AS left_as,
+                          change_log_sight(g.namespace_id) AS later
+                   OFFSET 0) k
+                 CROSS JOIN LATERAL (
+                   SELECT CASE WHEN k.later IS NULL OR k.left_as IS NULL THEN k.left_as
+                               ELSE jsonb_set(k.left_as, '{public}',
+                                      to_jsonb((k.left_as ->> 'public')::boolean
+                                               AND (k.later ->> 'public')::boolean)) END AS now) s
+               RETURNING seq, node_type)
+        SELECT count(*), max(seq), string_agg(DISTINCT node_type, ','), (SELECT count(*) FROM tx)
+          INTO n, top, types, numbered FROM records;
+        IF n = 0 THEN RETURN false; END IF;
+        UPDATE change_log_head SET last_seq = top;
+        -- The highest seq, then the node types recorded: a feed no listener of those types needs skips the read.
+        PERFORM pg_notify('${CHANNEL}', top::text || ' ' || types);
+        RETURN numbered >= ${STEP_TRANSACTIONS}; -- a full batch: more may be pending
+      END $fn$`;
+
+/**
  * The change log numbered after the commit, by a step outside the writer's transaction (issue 21, write cost).
  *
  * Before, a deferred trigger folded the transaction's pending rows at its commit, numbered them under the head's
@@ -103,79 +181,7 @@ export class ChangeLogSequencer1763701200000 implements MigrationInterface {
                 now_sight);
         RETURN NULL;
       END $fn$`);
-    await q(`
-      CREATE FUNCTION change_log_sequence() RETURNS boolean LANGUAGE plpgsql VOLATILE AS $fn$
-      DECLARE
-        base bigint;
-        n bigint;
-        top bigint;
-        types text;
-        numbered integer;
-      BEGIN
-        IF NOT EXISTS (SELECT 1 FROM change_log_pending) THEN RETURN false; END IF;
-        -- Steps one at a time; the next statement's snapshot sees what every earlier step committed.
-        SELECT last_seq INTO base FROM change_log_head FOR UPDATE;
-        WITH batch AS (
-               SELECT txid FROM change_log_pending GROUP BY txid ORDER BY max(ord) LIMIT ${STEP_TRANSACTIONS}),
-             gone AS (
-               DELETE FROM change_log_pending p USING batch b WHERE p.txid = b.txid
-               RETURNING p.ord, p.txid, p.kind, p.node_type, p.node_key, p.contained, p.namespace_id, p.sight,
-                         p.after_sight, p.data, p.actor, p.at),
-             tx AS (
-               SELECT txid, max(ord) AS last_ord, max(at) AS at,
-                      (array_agg(actor ORDER BY ord DESC))[1]::jsonb AS actor
-                 FROM gone GROUP BY txid),
-             -- Each namespace as the transaction left it: the sight after its last row that saw it.
-             left_as AS (
-               SELECT DISTINCT ON (txid, namespace_id) txid, namespace_id,
-                      CASE WHEN node_type = 'Namespace' THEN after_sight ELSE sight END AS sight
-                 FROM gone WHERE namespace_id IS NOT NULL ORDER BY txid, namespace_id, ord DESC),
-             g AS (
-               SELECT txid, node_type, node_key, min(ord) AS first_ord, bool_and(contained) AS contained,
-                      CASE WHEN bool_or(kind = 'DELETED') THEN 'DELETED'
-                           WHEN bool_or(kind = 'CREATED') THEN 'CREATED' ELSE 'UPDATED' END AS kind,
-                      (array_agg(sight ORDER BY ord))[1] AS first_sight,
-                      (array_agg(sight ORDER BY ord DESC))[1] AS last_sight,
-                      (array_agg(namespace_id ORDER BY ord DESC))[1] AS namespace_id,
-                      (array_agg(data ORDER BY ord DESC))[1] AS data
-                 FROM gone GROUP BY txid, node_type, node_key),
-             records AS (
-               INSERT INTO change_log (seq, txid, committed_at, kind, node_type, node_key, contained, via,
-                                       actor_project, actor_user, namespace_id, namespace, owner, public,
-                                       resource_types, before, resource_type, project, data)
-               SELECT base + row_number() OVER (ORDER BY tx.last_ord, g.first_ord), g.txid, tx.at, g.kind,
-                      g.node_type, g.node_key, g.contained, COALESCE(tx.actor ->> 'via', 'sql'),
-                      tx.actor ->> 'project', tx.actor ->> 'user',
-                      g.namespace_id, s.now ->> 'namespace', s.now ->> 'owner', (s.now ->> 'public')::boolean,
-                      CASE WHEN s.now IS NULL THEN NULL
-                           ELSE ARRAY(SELECT jsonb_array_elements_text(s.now -> 'resourceTypes')) END,
-                      CASE WHEN g.node_type = 'Namespace' AND g.kind = 'UPDATED'
-                                AND g.first_sight IS DISTINCT FROM s.now THEN g.first_sight END,
-                      g.data ->> 'resourceType', g.data ->> 'project', g.data
-                 FROM g
-                 JOIN tx ON tx.txid = g.txid
-                 LEFT JOIN left_as l ON l.txid = g.txid AND l.namespace_id = g.namespace_id
-                 -- OFFSET 0: the namespace's sight now is looked up once per record.
-                 CROSS JOIN LATERAL (
-                   SELECT CASE WHEN g.namespace_id IS NULL THEN NULL
-                               WHEN g.node_type = 'Namespace' AND g.kind = 'DELETED' THEN g.first_sight
-                               ELSE COALESCE(l.sight, g.last_sight) END AS left_as,
-                          change_log_sight(g.namespace_id) AS later
-                   OFFSET 0) k
-                 CROSS JOIN LATERAL (
-                   SELECT CASE WHEN k.later IS NULL OR k.left_as IS NULL THEN k.left_as
-                               ELSE jsonb_set(k.left_as, '{public}',
-                                      to_jsonb((k.left_as ->> 'public')::boolean
-                                               AND (k.later ->> 'public')::boolean)) END AS now) s
-               RETURNING seq, node_type)
-        SELECT count(*), max(seq), string_agg(DISTINCT node_type, ','), (SELECT count(*) FROM tx)
-          INTO n, top, types, numbered FROM records;
-        IF n = 0 THEN RETURN false; END IF;
-        UPDATE change_log_head SET last_seq = top;
-        -- The highest seq, then the node types recorded: a feed no listener of those types needs skips the read.
-        PERFORM pg_notify('${CHANNEL}', top::text || ' ' || types);
-        RETURN numbered >= ${STEP_TRANSACTIONS}; -- a full batch: more may be pending
-      END $fn$`);
+    await q(SEQUENCE_FUNCTION);
     // Nothing is pending between transactions under the commit trigger: no step is owed here.
   }
 

@@ -12,6 +12,7 @@ import { DataVersions1763700900000 } from './1763700900000-data-versions';
 import { ChangeLog1763701000000 } from './1763701000000-change-log';
 import { ChangeLogCost1763701100000 } from './1763701100000-change-log-cost';
 import { ChangeLogSequencer1763701200000 } from './1763701200000-change-log-sequencer';
+import { ChangeLogLeanStep1763701300000 } from './1763701300000-change-log-lean-step';
 
 /** Every migration, oldest first. Each module's tables arrive in their own migration, listed here. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   ChangeLog1763701000000,
   ChangeLogCost1763701100000,
   ChangeLogSequencer1763701200000,
+  ChangeLogLeanStep1763701300000,
 ];
