@@ -25,6 +25,9 @@ async function main(): Promise<void> {
   // WITHOUT_FEED=1: the instance's feed stopped (no LISTEN, no reading of the log). NO_STEP=1: its commits not
   // numbered by its steps (a round's pending changes are numbered before the next). Both: what the triggers alone cost.
   if (process.env.WITHOUT_FEED) await app.changes.stop();
+  // WATCHED=1: a listener waits for changes (of traits: none of these), as a subscription would: the instance
+  // numbers its commits within STEP_INTERVAL_MS instead of CHANGE_STEP_UNWATCHED_MS.
+  if (process.env.WATCHED) app.changes.listen(() => undefined, { types: ['Trait'] });
   const ctx = () => app.contextFor({});
   const run = async (query: string, variables: Record<string, unknown>) => {
     const response = await app.apollo.executeOperation({ query, variables }, { contextValue: await ctx() });
@@ -79,8 +82,11 @@ async function main(): Promise<void> {
     const seconds = Number(process.env.SERVER_SECONDS ?? 5);
     const pool = new Pool({ connectionString: config.database.url, max: serverClients });
     const actor = actorStatement({ via: 'graphql', project: 'bench', user: 'bench' });
-    // What an instance does after each of its commits: have the changes numbered (with the log).
-    const sequencer = new ChangeSequencer(pool, runtime.logger);
+    // What an instance does after each of its commits: have the changes numbered (with the log), at its pace.
+    const sequencer = new ChangeSequencer(pool, runtime.logger, undefined, undefined, {
+      watched: () => app.changes.watched,
+      unwatchedMs: config.live.changeStepUnwatchedMs,
+    });
     const serverRound = async (on: boolean) => {
       await triggers(on);
       const ns = `Bench::WriteCost${runId}_${(n += 1)}`;

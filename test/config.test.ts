@@ -89,6 +89,7 @@ describe('configuration', () => {
     [{ PGLITE_SHARED_BUFFERS_MB: '0' }, /PGLITE_SHARED_BUFFERS_MB must be an integer >= 1/],
     [{ FEED_HEARTBEAT_MS: 'often' }, /FEED_HEARTBEAT_MS must be an integer >= 0/],
     [{ FEED_HEARTBEAT_TIMEOUT_MS: '0' }, /FEED_HEARTBEAT_TIMEOUT_MS must be an integer >= 1/],
+    [{ CHANGE_STEP_UNWATCHED_MS: '5' }, /CHANGE_STEP_UNWATCHED_MS must be an integer >= 10/],
     [{ OTEL_TRACES_EXPORTER: 'jaeger' }, /OTEL_TRACES_EXPORTER must be otlp or none, got "jaeger"/],
     [{ OTEL_TRACES_EXPORTER: 'otlp,console' }, /OTEL_TRACES_EXPORTER must be otlp or none, got "console"/],
     [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, /OTEL_EXPORTER_OTLP_ENDPOINT must start with http/],
@@ -130,6 +131,8 @@ describe('configuration', () => {
     }
     expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' }).http.shutdownTimeoutMs).toBe(0);
     expect(loadConfig({ FEED_HEARTBEAT_MS: '0' }).live.feedHeartbeatMs).toBe(0);
+    expect(loadConfig({}).live.changeStepUnwatchedMs).toBe(1000);
+    expect(loadConfig({ CHANGE_STEP_UNWATCHED_MS: '60000' }).live.changeStepUnwatchedMs).toBe(60000);
     expect(loadConfig({}).http.shutdownDelayMs).toBe(0);
     expect(loadConfig({ SHUTDOWN_DELAY_MS: '5000' }).http.shutdownDelayMs).toBe(5000);
     expect(loadConfig({}).http.heapGrowingPercent).toBe(50);

@@ -278,6 +278,25 @@ describe('Prometheus metrics', () => {
     expect(await value('metacatalog_change_feed_up')).toBe(1);
   });
 
+  it('says whether a subscription waits for changes (the pace of the sequencing steps)', async () => {
+    // A feed that just connected counts as watched for a few seconds (PostgreSQL: another instance may have said so).
+    await until('unwatched', async () => (await value('metacatalog_change_log_watched')) === 0);
+    const subscriber = subscribe(
+      base.replace(/^http/, 'ws') + '/graphql',
+      'subscription { catalogChanged { kind } }',
+      {},
+      {
+        headers: headersOf(ADMIN) as Record<string, string>,
+      },
+    );
+    try {
+      await until('watched', async () => (await value('metacatalog_change_log_watched')) === 1);
+    } finally {
+      await subscriber.dispose();
+    }
+    await until('unwatched again', async () => (await value('metacatalog_change_log_watched')) === 0);
+  });
+
   it("counts the instance's sequencing steps of the change log, their failures and the pending table's vacuums", async () => {
     const before = {
       steps: await value('metacatalog_change_log_steps'),

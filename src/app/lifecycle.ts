@@ -30,6 +30,7 @@ export async function openInstance({
     heartbeatMs: config.live.feedHeartbeatMs,
     heartbeatTimeoutMs: config.live.feedHeartbeatTimeoutMs,
     connectTimeoutMs: config.database.connectTimeoutMs,
+    unwatchedStepMs: config.live.changeStepUnwatchedMs,
   });
   const instance = new InstanceState(changes);
   observeInstance(metrics, { database, changes, instance });

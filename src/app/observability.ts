@@ -173,6 +173,12 @@ export function observeInstance(
     () => (changes.live ? 1 : 0),
   );
   metrics.gauge(
+    'metacatalog_change_log_watched',
+    '1 while a subscription waits for changes on this instance or (PostgreSQL) another: the instance numbers its ' +
+      'commits within 50 ms; 0 while none does: within CHANGE_STEP_UNWATCHED_MS (docs/live.md).',
+    () => (changes.watched ? 1 : 0),
+  );
+  metrics.gauge(
     'metacatalog_change_log_steps',
     'Sequencing steps this instance ran since it started (after its commits, and when another writer announced ' +
       'changes): each numbers the changes committed and not numbered yet (docs/live.md). Steps a reader runs ' +

@@ -17,6 +17,20 @@ export const CHANGES_CHANNEL = 'metacatalog_changes';
  */
 export const CHANGES_PENDING_CHANNEL = 'metacatalog_changes_pending';
 
+/**
+ * The channel an instance NOTIFYs while a listener of its feed waits for changes as they come (a subscription),
+ * at once when the first one comes and then every WATCH_ANNOUNCE_MS: every instance then numbers its commits
+ * promptly (STEP_INTERVAL_MS) until WATCHED_FOR_MS after the last notice; unwatched, once a
+ * CHANGE_STEP_UNWATCHED_MS at most.
+ */
+export const CHANGES_WATCHED_CHANNEL = 'metacatalog_changes_watched';
+
+/** How often an instance with a waiting listener says so on CHANGES_WATCHED_CHANNEL. */
+export const WATCH_ANNOUNCE_MS = 2000;
+
+/** How long after the last notice on CHANGES_WATCHED_CHANNEL an instance still numbers its commits promptly. */
+export const WATCHED_FOR_MS = 5000;
+
 /** The transaction-local setting that names who writes (JSON of a ChangeActor); absent: via `sql`. */
 export const ACTOR_SETTING = 'metacatalog.actor';
 
@@ -111,6 +125,12 @@ export interface ChangeSource {
 export interface ListenOptions {
   /** The node types (`ChangeRecord.type`) whose changes the listener needs; none: only `ready` and `lost`. */
   types?: readonly string[];
+  /**
+   * The listener can wait for changes (a cache that stays exact without them): it does not make the instances
+   * number their commits promptly. Without it, a listener that needs changes is waiting for them (a
+   * subscription): while it listens, every instance numbers its commits within STEP_INTERVAL_MS.
+   */
+  eventual?: boolean;
 }
 
 /** A feed that never delivers anything (CLI commands, seeds): caches on it stay off. */

@@ -98,6 +98,11 @@ export interface LiveConfig {
   feedHeartbeatMs: number;
   /** How long that proof may take before the feed counts as lost and reconnects (FEED_HEARTBEAT_TIMEOUT_MS). */
   feedHeartbeatTimeoutMs: number;
+  /**
+   * How long at most a committed change waits to be numbered into the log while no subscription on any instance
+   * waits for changes (CHANGE_STEP_UNWATCHED_MS); while one does, within STEP_INTERVAL_MS (50 ms).
+   */
+  changeStepUnwatchedMs: number;
   /** Bounds of GraphQL over WebSocket: what one client, one identity and the instance may hold open. */
   webSocket: WebSocketLimits;
   /**
@@ -267,6 +272,7 @@ export function loadConfig(env: Env = process.env): Config {
     live: {
       feedHeartbeatMs: int(env, 'FEED_HEARTBEAT_MS', 5000, 0),
       feedHeartbeatTimeoutMs: int(env, 'FEED_HEARTBEAT_TIMEOUT_MS', 10000, 1),
+      changeStepUnwatchedMs: int(env, 'CHANGE_STEP_UNWATCHED_MS', 1000, 10),
       changeRetentionMs: duration(env, 'CHANGE_RETENTION', 30 * 86_400_000),
       changePruneIntervalMs: duration(env, 'CHANGE_PRUNE_INTERVAL', 600_000),
       webSocket: {

@@ -6,6 +6,9 @@ import type { Logger } from 'pino';
 import {
   CHANGES_CHANNEL,
   CHANGES_PENDING_CHANNEL,
+  CHANGES_WATCHED_CHANNEL,
+  WATCH_ANNOUNCE_MS,
+  WATCHED_FOR_MS,
   type ChangeSource,
   type FeedEvent,
   type ListenOptions,
@@ -34,6 +37,8 @@ export interface ChangeFeedOptions {
   heartbeatTimeoutMs: number;
   /** How long opening the PostgreSQL connection may take (DATABASE_CONNECT_TIMEOUT_MS). */
   connectTimeoutMs: number;
+  /** How long a change may wait to be numbered while no listener waits for it (CHANGE_STEP_UNWATCHED_MS). */
+  unwatchedStepMs: number;
 }
 
 /** A pg Client's socket: what is left to close when the other end no longer answers. */
@@ -122,13 +127,29 @@ export class ChangeFeed implements ChangeSource {
   private neededUntil = 0n;
   /** Numbers the changes this instance committed, and those another writer announced (CHANGES_PENDING_CHANNEL). */
   private readonly sequencer: ChangeSequencer;
+  /** The listeners waiting for changes as they come (subscriptions; not `eventual` ones, nor those of no type). */
+  private readonly waiting = new Set<(event: FeedEvent) => void>();
+  /** Until when (performance.now()) another instance's listeners wait, as it last said (CHANGES_WATCHED_CHANNEL). */
+  private watchedUntil = 0;
+  private announceTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly database: Database,
     private readonly logger: Logger,
     private readonly options: ChangeFeedOptions,
   ) {
-    this.sequencer = new ChangeSequencer(database.background, logger);
+    this.sequencer = new ChangeSequencer(database.background, logger, undefined, undefined, {
+      watched: () => this.watched,
+      unwatchedMs: options.unwatchedStepMs,
+    });
+  }
+
+  /**
+   * Whether a listener waits for changes, here or (PostgreSQL) on another instance: commits are then numbered
+   * promptly. Also while this feed does not listen: it would not hear another instance say so.
+   */
+  get watched(): boolean {
+    return this.waiting.size > 0 || !this.connected || performance.now() < this.watchedUntil;
   }
 
   committed(): void {
@@ -167,10 +188,34 @@ export class ChangeFeed implements ChangeSource {
   listen(listener: (event: FeedEvent) => void, options?: ListenOptions): () => void {
     this.listeners.add(listener);
     if (options?.types) this.interests.set(listener, new Set(options.types));
+    if (!options?.eventual && options?.types?.length !== 0) {
+      this.waiting.add(listener);
+      if (this.waiting.size === 1) {
+        // The first one: a step asked for starts as a prompt one would, and the other instances hear of it.
+        this.sequencer.hurry();
+        this.announce();
+      }
+    }
     return () => {
       this.listeners.delete(listener);
       this.interests.delete(listener);
+      this.waiting.delete(listener);
     };
+  }
+
+  /**
+   * PostgreSQL: tells every instance (this one too) that a listener here waits for changes, now and every
+   * WATCH_ANNOUNCE_MS while one does, through the LISTEN connection. PGlite has no other instance.
+   */
+  private announce(): void {
+    clearTimeout(this.announceTimer);
+    this.announceTimer = undefined;
+    if (this.database.kind !== 'postgres' || !this.waiting.size || this.stopped || !this.connected) return;
+    this.client?.query(`NOTIFY ${CHANGES_WATCHED_CHANNEL}`).catch((error: unknown) =>
+      // A failed NOTIFY on this connection is its loss, which the heartbeat and 'error' tell.
+      this.logger.debug({ err: error }, 'change feed: saying a listener waits failed'),
+    );
+    this.announceTimer = setTimeout(() => this.announce(), WATCH_ANNOUNCE_MS).unref();
   }
 
   /** Whether a listener needs the changes of any of `types`. */
@@ -192,6 +237,7 @@ export class ChangeFeed implements ChangeSource {
     this.connected = false;
     this.stopping.abort();
     clearTimeout(this.heartbeatTimer);
+    clearTimeout(this.announceTimer);
     this.awaited?.settle(false);
     if (this.connecting) destroySocket(this.connecting);
     await this.beating;
@@ -226,6 +272,12 @@ export class ChangeFeed implements ChangeSource {
     }
     if (message.channel === CHANGES_PENDING_CHANNEL) {
       this.committed();
+      return;
+    }
+    if (message.channel === CHANGES_WATCHED_CHANNEL) {
+      // A listener waits on some instance: a step asked for starts as a prompt one would.
+      this.watchedUntil = performance.now() + WATCHED_FOR_MS;
+      this.sequencer.hurry();
       return;
     }
     if (message.channel !== CHANGES_CHANNEL || !this.connected) return;
@@ -292,7 +344,7 @@ export class ChangeFeed implements ChangeSource {
   }
 
   private get listenStatement(): string {
-    return `LISTEN ${CHANGES_CHANNEL}; LISTEN ${CHANGES_PENDING_CHANNEL}; LISTEN ${this.heartbeatChannel}`;
+    return `LISTEN ${CHANGES_CHANNEL}; LISTEN ${CHANGES_PENDING_CHANNEL}; LISTEN ${CHANGES_WATCHED_CHANNEL}; LISTEN ${this.heartbeatChannel}`;
   }
 
   /** Reads the change log beside TypeORM (`Database.background`): not counted as a request's statements. */
@@ -351,10 +403,13 @@ export class ChangeFeed implements ChangeSource {
     // from its own cursor).
     this.delivered = await lastSeq(this.logReader);
     this.until = BigInt(this.delivered);
+    // Another instance may have said its listeners wait while this one did not listen: as if it just had.
+    if (this.database.kind === 'postgres') this.watchedUntil = performance.now() + WATCHED_FOR_MS;
     this.connected = true;
     this.readLog(NO_END); // a commit whose notification came while the head was read
     this.committed(); // what was committed and not numbered while no instance listened
     this.scheduleHeartbeat();
+    this.announce();
   }
 
   /** PGlite: the pool connection delivers our notifications; its loss is the feed's. */
@@ -450,6 +505,7 @@ export class ChangeFeed implements ChangeSource {
     if (!this.connected) return;
     this.connected = false;
     clearTimeout(this.heartbeatTimer);
+    clearTimeout(this.announceTimer);
     this.awaited?.settle(false);
     if (this.database.kind === 'postgres') {
       this.client = undefined;

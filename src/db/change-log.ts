@@ -108,14 +108,31 @@ export const STEP_INTERVAL_MS = 50;
 export const PENDING_VACUUM_MS = 1000;
 
 /**
+ * How long at most after a commit its changes wait to be numbered while no listener anywhere waits for them
+ * (CHANGE_STEP_UNWATCHED_MS): the commits of that time share one step. A reader of the log (`changes`, `history`,
+ * a resumed subscription) numbers what is pending first, so it never waits for this.
+ */
+export const UNWATCHED_STEP_MS = 1000;
+
+/** When an instance's steps run: promptly while `watched()` (a listener waits somewhere), else every `unwatchedMs`. */
+export interface StepPace {
+  watched: () => boolean;
+  unwatchedMs: number;
+}
+
+/**
  * Runs sequenceChanges in the background when asked (`kick`): SEQUENCE_DELAY_MS after the first ask, and no
  * sooner than STEP_INTERVAL_MS after the start of the previous step; one step at a time per instance, and one more
  * after it when asked meanwhile (its snapshot may predate that commit), so that a burst of commits costs a few
- * steps, each numbering many transactions. A failed step is logged; the next kick, or any reader of the log,
- * numbers what it left. Every PENDING_VACUUM_MS at most, the pending table's dead rows are vacuumed after a step.
+ * steps, each numbering many transactions. While no listener waits for changes (`pace.watched()` false), both
+ * are `pace.unwatchedMs` instead; a step waiting for that starts as a prompt one would once a listener comes
+ * (`kick` again). A failed step is logged; the next kick, or any reader of the log, numbers what it left. Every
+ * PENDING_VACUUM_MS at most, the pending table's dead rows are vacuumed after a step.
  */
 export class ChangeSequencer {
   private timer: NodeJS.Timeout | undefined;
+  /** When the step the timer waits for starts (performance.now()). */
+  private due = Infinity;
   private running: Promise<void> | undefined;
   private again = false;
   private startedAt = -Infinity;
@@ -128,20 +145,36 @@ export class ChangeSequencer {
     private readonly logger: Logger,
     private readonly delayMs = SEQUENCE_DELAY_MS,
     private readonly intervalMs = STEP_INTERVAL_MS,
+    private readonly pace: StepPace = { watched: () => true, unwatchedMs: UNWATCHED_STEP_MS },
   ) {}
 
+  /** Asks for a step; one already asked for starts sooner if it now may (a listener came meanwhile). */
   kick(): void {
-    if (this.running) this.again = true;
-    else
-      this.timer ??= setTimeout(
-        () => this.start(),
-        Math.max(this.delayMs, this.startedAt + this.intervalMs - performance.now()),
-      ).unref();
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    const watched = this.pace.watched();
+    const now = performance.now();
+    const wait = Math.max(
+      watched ? this.delayMs : this.pace.unwatchedMs,
+      this.startedAt + (watched ? this.intervalMs : this.pace.unwatchedMs) - now,
+    );
+    if (this.timer && now + wait >= this.due) return;
+    clearTimeout(this.timer);
+    this.due = now + wait;
+    this.timer = setTimeout(() => this.start(), wait).unref();
+  }
+
+  /** A step asked for and waiting starts as soon as the pace now allows (a listener came); none is asked for. */
+  hurry(): void {
+    if (this.timer) this.kick();
   }
 
   private start(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
+    this.due = Infinity;
     if (this.running) {
       this.again = true;
       return;
@@ -149,7 +182,7 @@ export class ChangeSequencer {
     this.running = this.run().finally(() => {
       this.running = undefined;
       if (this.again) {
-        // Asked while the run was vacuuming, or after a failed step.
+        // Asked during the step (its snapshot may predate that commit): another, the interval after its start.
         this.again = false;
         this.kick();
       }
@@ -157,25 +190,17 @@ export class ChangeSequencer {
   }
 
   private async run(): Promise<void> {
-    for (let first = true; first || this.again; first = false) {
-      if (!first) {
-        // Asked during the step (its snapshot may predate that commit): another, the interval after its start.
-        this.again = false;
-        const wait = this.startedAt + this.intervalMs - performance.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      }
-      this.startedAt = performance.now();
-      try {
-        await sequenceChanges(this.db);
-        this.counts.steps += 1;
-      } catch (error) {
-        this.counts.failures += 1;
-        this.logger.warn(
-          { err: error },
-          'change log: numbering pending changes failed; retrying at the next commit',
-        );
-        return;
-      }
+    this.startedAt = performance.now();
+    try {
+      await sequenceChanges(this.db);
+      this.counts.steps += 1;
+    } catch (error) {
+      this.counts.failures += 1;
+      this.logger.warn(
+        { err: error },
+        'change log: numbering pending changes failed; retrying at the next commit',
+      );
+      return;
     }
     if (Date.now() - this.vacuumedAt >= PENDING_VACUUM_MS) await this.vacuum();
   }
@@ -197,8 +222,11 @@ export class ChangeSequencer {
 
   /** Runs the step asked for now, if any, and waits for the one under way (before the database closes). */
   async flush(): Promise<void> {
-    if (this.timer) this.start();
-    await this.running;
+    // A step asked for during the one under way is scheduled when it ends: run it now too.
+    while (this.timer || this.running) {
+      if (this.timer) this.start();
+      await this.running;
+    }
   }
 }
 

@@ -38,7 +38,8 @@ export class StandardTraitNames {
         if (change.kind !== 'DELETED') this.names?.add(name);
         else this.names?.delete(name);
       },
-      { types: [Trait.nodeType] },
+      // Exact without the feed (see above): the instances need not number a trait's change at once for it.
+      { types: [Trait.nodeType], eventual: true },
     );
   }
 
