@@ -24,6 +24,37 @@ export const CHANGE_LOG_TABLES: Readonly<Record<string, string>> = {
 const CHANNEL = 'metacatalog_changes';
 
 /**
+ * The row trigger function of a property definition, object or tag. An object's property is told by its object
+ * (UPDATED), and recorded itself as contained. Exported for the migration that replaced it, to restore it when it
+ * is undone.
+ */
+export const CATALOG_TRIGGER_FUNCTION = `
+      CREATE FUNCTION change_log_catalog() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      DECLARE
+        kind text := CASE TG_OP WHEN 'INSERT' THEN 'CREATED' WHEN 'UPDATE' THEN 'UPDATED' ELSE 'DELETED' END;
+        row_key text := CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END::text;
+        ns integer := CASE WHEN TG_OP = 'DELETE' THEN OLD.namespace_id ELSE NEW.namespace_id END;
+        node_type text := CASE TG_TABLE_NAME WHEN 'metadef_objects' THEN 'MetadefObject'
+                            WHEN 'metadef_tags' THEN 'MetadefTag' ELSE 'PropertyDefinition' END;
+        object_id integer;
+        sight jsonb := change_log_sight(ns);
+        -- Its namespace went in this transaction: told by the namespace's delete.
+        cascaded boolean := sight IS NULL;
+      BEGIN
+        IF cascaded THEN sight := change_log_sight_of(ns); END IF;
+        IF TG_TABLE_NAME = 'metadef_properties' THEN
+          object_id := CASE WHEN TG_OP = 'DELETE' THEN OLD.object_id ELSE NEW.object_id END;
+        END IF;
+        INSERT INTO change_log_pending (kind, node_type, node_key, contained, namespace_id, sight)
+        VALUES (kind, node_type, row_key, cascaded OR object_id IS NOT NULL, ns, sight);
+        IF object_id IS NOT NULL AND NOT cascaded AND EXISTS (SELECT 1 FROM metadef_objects WHERE id = object_id) THEN
+          INSERT INTO change_log_pending (kind, node_type, node_key, contained, namespace_id, sight)
+          VALUES ('UPDATED', 'MetadefObject', object_id::text, false, ns, sight);
+        END IF;
+        RETURN NULL;
+      END $fn$`;
+
+/**
  * The row trigger functions of a namespace and of its resource type associations (an association changed: the
  * namespace's resource types; its sight before: the types without / with it). Exported for the migration that
  * replaced them, to restore them when it is undone.
@@ -163,33 +194,7 @@ export class ChangeLog1763701000000 implements MigrationInterface {
       $fn$`);
 
     for (const sql of NAMESPACE_TRIGGER_FUNCTIONS) await q(sql);
-    // A property definition, object or tag. An object's property is told by its object (UPDATED), and
-    // recorded itself as contained.
-    await q(`
-      CREATE FUNCTION change_log_catalog() RETURNS trigger LANGUAGE plpgsql AS $fn$
-      DECLARE
-        kind text := CASE TG_OP WHEN 'INSERT' THEN 'CREATED' WHEN 'UPDATE' THEN 'UPDATED' ELSE 'DELETED' END;
-        row_key text := CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END::text;
-        ns integer := CASE WHEN TG_OP = 'DELETE' THEN OLD.namespace_id ELSE NEW.namespace_id END;
-        node_type text := CASE TG_TABLE_NAME WHEN 'metadef_objects' THEN 'MetadefObject'
-                            WHEN 'metadef_tags' THEN 'MetadefTag' ELSE 'PropertyDefinition' END;
-        object_id integer;
-        sight jsonb := change_log_sight(ns);
-        -- Its namespace went in this transaction: told by the namespace's delete.
-        cascaded boolean := sight IS NULL;
-      BEGIN
-        IF cascaded THEN sight := change_log_sight_of(ns); END IF;
-        IF TG_TABLE_NAME = 'metadef_properties' THEN
-          object_id := CASE WHEN TG_OP = 'DELETE' THEN OLD.object_id ELSE NEW.object_id END;
-        END IF;
-        INSERT INTO change_log_pending (kind, node_type, node_key, contained, namespace_id, sight)
-        VALUES (kind, node_type, row_key, cascaded OR object_id IS NOT NULL, ns, sight);
-        IF object_id IS NOT NULL AND NOT cascaded AND EXISTS (SELECT 1 FROM metadef_objects WHERE id = object_id) THEN
-          INSERT INTO change_log_pending (kind, node_type, node_key, contained, namespace_id, sight)
-          VALUES ('UPDATED', 'MetadefObject', object_id::text, false, ns, sight);
-        END IF;
-        RETURN NULL;
-      END $fn$`);
+    await q(CATALOG_TRIGGER_FUNCTION);
     // Traits, resource types, discovery keys: a name (and a discovery key's resource type and privacy).
     await q(`
       CREATE FUNCTION change_log_named() RETURNS trigger LANGUAGE plpgsql AS $fn$

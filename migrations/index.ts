@@ -13,6 +13,7 @@ import { ChangeLog1763701000000 } from './1763701000000-change-log';
 import { ChangeLogCost1763701100000 } from './1763701100000-change-log-cost';
 import { ChangeLogSequencer1763701200000 } from './1763701200000-change-log-sequencer';
 import { ChangeLogLeanStep1763701300000 } from './1763701300000-change-log-lean-step';
+import { ChangeLogLeanTrigger1763701400000 } from './1763701400000-change-log-lean-trigger';
 
 /** Every migration, oldest first. Each module's tables arrive in their own migration, listed here. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   ChangeLogCost1763701100000,
   ChangeLogSequencer1763701200000,
   ChangeLogLeanStep1763701300000,
+  ChangeLogLeanTrigger1763701400000,
 ];
