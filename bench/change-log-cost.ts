@@ -49,11 +49,14 @@ async function main(): Promise<void> {
   let n = 0;
   // Names of this run (the database may keep an earlier run's).
   const runId = Date.now().toString(36);
+  /** What the instance's sequencer did during the timed rounds with the log: steps, vacuums and their time. */
+  const stepped = { steps: 0, stepMs: 0, vacuums: 0, vacuumMs: 0, wallMs: 0 };
   const round = async (withLog: boolean) => {
     await triggers(withLog);
     const ns = `Bench::WriteCost${runId}_${(n += 1)}`;
     await run(`mutation ($ns: String!) { createNamespace(input: { name: $ns }) { id } }`, { ns });
     const cpu = process.cpuUsage();
+    const before = { ...app.changes.sequencing };
     const started = process.hrtime.bigint();
     let next = 0;
     const client = async () => {
@@ -65,7 +68,18 @@ async function main(): Promise<void> {
       }
     };
     await Promise.all(Array.from({ length: clients }, client));
+    // A round with the log ends once what it wrote is numbered (the step the instance would run next, run now):
+    // what its steps would have numbered after the clock stopped counts too.
+    if (withLog) await app.changes.sequenced();
     const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+    if (withLog) {
+      const after = app.changes.sequencing;
+      stepped.steps += after.steps - before.steps;
+      stepped.stepMs += after.stepMs - before.stepMs;
+      stepped.vacuums += after.vacuums - before.vacuums;
+      stepped.vacuumMs += after.vacuumMs - before.vacuumMs;
+      stepped.wallMs += wallMs;
+    }
     const used = process.cpuUsage(cpu);
     return { perSecond: (writes / wallMs) * 1000, cpuMsPerWrite: (used.user + used.system) / 1000 / writes };
   };
@@ -165,6 +179,12 @@ async function main(): Promise<void> {
       `${ratios.map((ratio) => (ratio * 100).toFixed(0)).join(' ')})`,
   );
   console.log(`commits the feed passed without reading the log: ${app.changes.skippedCommits}`);
+  console.log(
+    `the instance's steps in the rounds with the log (${app.changes.watched ? 'watched' : 'unwatched'} at the end): ` +
+      `${stepped.steps}, ${(stepped.stepMs / stepped.steps).toFixed(2)} ms each, ` +
+      `${((stepped.stepMs / stepped.wallMs) * 100).toFixed(1)}% of the rounds' time; vacuums ${stepped.vacuums}, ` +
+      `${((stepped.vacuumMs / stepped.wallMs) * 100).toFixed(1)}%`,
+  );
   if (serverAlone)
     console.log(
       `the server alone, ${serverClients} connections (BEGIN, actor, INSERT property, COMMIT): ` +

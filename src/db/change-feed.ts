@@ -157,7 +157,13 @@ export class ChangeFeed implements ChangeSource {
   }
 
   /** What this instance's sequencer did since the start: steps run, steps failed, vacuums of the pending table. */
-  get sequencing(): Readonly<{ steps: number; failures: number; vacuums: number }> {
+  get sequencing(): Readonly<{
+    steps: number;
+    failures: number;
+    vacuums: number;
+    stepMs: number;
+    vacuumMs: number;
+  }> {
     return this.sequencer.counts;
   }
 
