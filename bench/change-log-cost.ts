@@ -28,6 +28,10 @@ async function main(): Promise<void> {
   // WATCHED=1: a listener waits for changes (of traits: none of these), as a subscription would: the instance
   // numbers its commits within STEP_INTERVAL_MS instead of CHANGE_STEP_UNWATCHED_MS.
   if (process.env.WATCHED) app.changes.listen(() => undefined, { types: ['Trait'] });
+  // Unwatched, the rounds start once the instance is (a feed that just connected is watched for WATCHED_FOR_MS; a
+  // stopped one always is).
+  while (!process.env.WITHOUT_FEED && app.changes.watched !== Boolean(process.env.WATCHED))
+    await new Promise((resolve) => setTimeout(resolve, 100));
   const ctx = () => app.contextFor({});
   const run = async (query: string, variables: Record<string, unknown>) => {
     const response = await app.apollo.executeOperation({ query, variables }, { contextValue: await ctx() });
