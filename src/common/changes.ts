@@ -20,8 +20,8 @@ export const CHANGES_PENDING_CHANNEL = 'metacatalog_changes_pending';
 /**
  * The channel an instance NOTIFYs while a listener of its feed waits for changes as they come (a subscription),
  * at once when the first one comes and then every WATCH_ANNOUNCE_MS: every instance then numbers its commits
- * promptly (STEP_INTERVAL_MS) until WATCHED_FOR_MS after the last notice; unwatched, once a
- * CHANGE_STEP_UNWATCHED_MS at most.
+ * promptly (STEP_INTERVAL_MS) until WATCHED_FOR_MS after the last notice, otherwise within
+ * CHANGE_STEP_UNWATCHED_MS.
  */
 export const CHANGES_WATCHED_CHANNEL = 'metacatalog_changes_watched';
 

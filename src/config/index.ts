@@ -100,7 +100,9 @@ export interface LiveConfig {
   feedHeartbeatTimeoutMs: number;
   /**
    * How long at most a committed change waits to be numbered into the log while no subscription on any instance
-   * waits for changes (CHANGE_STEP_UNWATCHED_MS); while one does, within STEP_INTERVAL_MS (50 ms).
+   * waits for changes (CHANGE_STEP_UNWATCHED_MS, 1000 by default): the commits of that time share one step. While
+   * one does, within STEP_INTERVAL_MS (50 ms). A reader of the log (`changes`, `history`, a resumed subscription)
+   * numbers what is pending first, so it never waits for this.
    */
   changeStepUnwatchedMs: number;
   /** Bounds of GraphQL over WebSocket: what one client, one identity and the instance may hold open. */

@@ -107,13 +107,6 @@ export const STEP_INTERVAL_MS = 50;
  */
 export const PENDING_VACUUM_MS = 1000;
 
-/**
- * How long at most after a commit its changes wait to be numbered while no listener anywhere waits for them
- * (CHANGE_STEP_UNWATCHED_MS): the commits of that time share one step. A reader of the log (`changes`, `history`,
- * a resumed subscription) numbers what is pending first, so it never waits for this.
- */
-export const UNWATCHED_STEP_MS = 1000;
-
 /** When an instance's steps run: promptly while `watched()` (a listener waits somewhere), else every `unwatchedMs`. */
 export interface StepPace {
   watched: () => boolean;
@@ -124,9 +117,9 @@ export interface StepPace {
  * Runs sequenceChanges in the background when asked (`kick`): SEQUENCE_DELAY_MS after the first ask, and no
  * sooner than STEP_INTERVAL_MS after the start of the previous step; one step at a time per instance, and one more
  * after it when asked meanwhile (its snapshot may predate that commit), so that a burst of commits costs a few
- * steps, each numbering many transactions. While no listener waits for changes (`pace.watched()` false), both
- * are `pace.unwatchedMs` instead; a step waiting for that starts as a prompt one would once a listener comes
- * (`kick` again). A failed step is logged; the next kick, or any reader of the log, numbers what it left. Every
+ * steps, each numbering many transactions. With a `pace`, while no listener waits for changes (`pace.watched()`
+ * false), both are `pace.unwatchedMs` instead; a step waiting for that starts as a prompt one would once a listener
+ * comes (`kick` again). Without one, steps are always prompt. A failed step is logged; the next kick, or any reader of the log, numbers what it left. Every
  * PENDING_VACUUM_MS at most, the pending table's dead rows are vacuumed after a step.
  */
 export class ChangeSequencer {
@@ -145,7 +138,7 @@ export class ChangeSequencer {
     private readonly logger: Logger,
     private readonly delayMs = SEQUENCE_DELAY_MS,
     private readonly intervalMs = STEP_INTERVAL_MS,
-    private readonly pace: StepPace = { watched: () => true, unwatchedMs: UNWATCHED_STEP_MS },
+    private readonly pace?: StepPace,
   ) {}
 
   /** Asks for a step; one already asked for starts sooner if it now may (a listener came meanwhile). */
@@ -154,12 +147,9 @@ export class ChangeSequencer {
       this.again = true;
       return;
     }
-    const watched = this.pace.watched();
+    const slow = this.pace && !this.pace.watched() ? this.pace.unwatchedMs : undefined;
     const now = performance.now();
-    const wait = Math.max(
-      watched ? this.delayMs : this.pace.unwatchedMs,
-      this.startedAt + (watched ? this.intervalMs : this.pace.unwatchedMs) - now,
-    );
+    const wait = Math.max(slow ?? this.delayMs, this.startedAt + (slow ?? this.intervalMs) - now);
     if (this.timer && now + wait >= this.due) return;
     clearTimeout(this.timer);
     this.due = now + wait;
