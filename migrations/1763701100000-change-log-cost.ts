@@ -8,6 +8,19 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 const CHANNEL = 'metacatalog_changes';
 
 /**
+ * `change_log_sight_of()` as this migration leaves it (a namespace's sight now, or as its delete earlier in the
+ * transaction recorded it); exported for the migration that dropped it, to restore it when it is undone.
+ */
+export const SIGHT_OF_FUNCTION = `
+      CREATE OR REPLACE FUNCTION change_log_sight_of(ns integer) RETURNS jsonb LANGUAGE plpgsql STABLE AS $fn$
+      BEGIN
+        RETURN COALESCE(change_log_sight(ns),
+                        (SELECT p.sight FROM change_log_pending p
+                          WHERE p.txid = txid_current() AND p.node_type = 'Namespace' AND p.node_key = ns::text
+                            AND p.kind = 'DELETED' ORDER BY p.ord DESC LIMIT 1));
+      END $fn$`;
+
+/**
  * The change log's write cost (issue 21): the same records, written with less work per commit.
  *
  * - The functions that look up a namespace's sight and a resource's data were SQL functions that the planner cannot
@@ -38,14 +51,7 @@ export class ChangeLogCost1763701100000 implements MigrationInterface {
                                                      WHERE nrt.namespace_id = n.id), '[]'::jsonb))
                   FROM namespaces n WHERE n.id = ns);
       END $fn$`);
-    await q(`
-      CREATE OR REPLACE FUNCTION change_log_sight_of(ns integer) RETURNS jsonb LANGUAGE plpgsql STABLE AS $fn$
-      BEGIN
-        RETURN COALESCE(change_log_sight(ns),
-                        (SELECT p.sight FROM change_log_pending p
-                          WHERE p.txid = txid_current() AND p.node_type = 'Namespace' AND p.node_key = ns::text
-                            AND p.kind = 'DELETED' ORDER BY p.ord DESC LIMIT 1));
-      END $fn$`);
+    await q(SIGHT_OF_FUNCTION);
     await q(`
       CREATE OR REPLACE FUNCTION change_log_resource_data(r_uuid uuid, r_project varchar, r_type integer)
       RETURNS jsonb LANGUAGE plpgsql STABLE AS $fn$

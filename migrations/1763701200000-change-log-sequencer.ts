@@ -10,6 +10,22 @@ const CHANNEL = 'metacatalog_changes';
 const STEP_TRANSACTIONS = 2000;
 
 /**
+ * `change_log_actor()` as this migration creates it (a pending row's actor, and the NOTIFY of a commit no instance
+ * numbers itself); exported for the migration that replaced it, to restore it when it is undone.
+ */
+export const ACTOR_FUNCTION = `
+      CREATE FUNCTION change_log_actor() RETURNS text LANGUAGE plpgsql VOLATILE AS $fn$
+      DECLARE
+        actor text := NULLIF(current_setting('metacatalog.actor', true), '');
+      BEGIN
+        -- A service instance numbers its own transactions' changes after their commit; others are told.
+        IF actor IS NULL OR (actor::jsonb ->> 'via') IS DISTINCT FROM 'graphql' THEN
+          PERFORM pg_notify('${PENDING_CHANNEL}', '');
+        END IF;
+        RETURN actor;
+      END $fn$`;
+
+/**
  * `change_log_sequence()` as this migration creates it (the class's comment says what it does); exported for the
  * migration that replaced it, to restore it when it is undone.
  */
@@ -123,17 +139,7 @@ export class ChangeLogSequencer1763701200000 implements MigrationInterface {
     await q(`SET CONSTRAINTS change_log_pending_commit IMMEDIATE`);
     await q(`DROP TRIGGER change_log_pending_commit ON change_log_pending`);
     await q(`DROP FUNCTION change_log_commit()`);
-    await q(`
-      CREATE FUNCTION change_log_actor() RETURNS text LANGUAGE plpgsql VOLATILE AS $fn$
-      DECLARE
-        actor text := NULLIF(current_setting('metacatalog.actor', true), '');
-      BEGIN
-        -- A service instance numbers its own transactions' changes after their commit; others are told.
-        IF actor IS NULL OR (actor::jsonb ->> 'via') IS DISTINCT FROM 'graphql' THEN
-          PERFORM pg_notify('${PENDING_CHANNEL}', '');
-        END IF;
-        RETURN actor;
-      END $fn$`);
+    await q(ACTOR_FUNCTION);
     await q(`ALTER TABLE change_log_pending
                ADD COLUMN actor text DEFAULT change_log_actor(),
                ADD COLUMN at timestamptz(3) NOT NULL DEFAULT clock_timestamp(),

@@ -30,6 +30,9 @@ function sequenceFunction(join: boolean): string {
   return sql.slice(0, start) + VISIBILITY_JOIN.trimStart() + sql.slice(end);
 }
 
+/** `change_log_sequence()` as this migration leaves it; exported for the migration that replaced it (its down). */
+export const LEAN_SEQUENCE_FUNCTION = sequenceFunction(true);
+
 /**
  * A leaner step and pending table (issue 21, write cost), with the same records.
  *
@@ -45,7 +48,7 @@ export class ChangeLogLeanStep1763701300000 implements MigrationInterface {
   name = 'ChangeLogLeanStep1763701300000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(sequenceFunction(true));
+    await queryRunner.query(LEAN_SEQUENCE_FUNCTION);
     await queryRunner.query(`DROP INDEX change_log_pending_txid_idx`);
   }
 

@@ -9,20 +9,9 @@ const SIGHT_OF_N = `jsonb_build_object('namespace', n.name, 'owner', n.owner, 'p
                                                WHERE nrt.namespace_id = n.id), '[]'::jsonb))`;
 
 /**
- * A leaner writer's path (issue 21, write cost), with the same pending rows: the catalog's row trigger
- * (`change_log_catalog()`: property definitions, objects, tags) writes the most common change, a row created or
- * changed in its namespace that is not an object's property, in one statement that reads the namespace's sight
- * and appends the pending row. Before, it evaluated each of its variables, called `change_log_sight()` and then
- * inserted: 20 µs more per one-row transaction on PostgreSQL 15 (a procedure committing 4,000 one-property
- * transactions, 4 alternating runs: the trigger cost 60 µs before, 40 after). Deletes (a namespace's cascade
- * finds its sight among the transaction's pending rows) and an object's properties (told by their object too) take
- * the general path, unchanged.
+ * `change_log_catalog()` as this migration leaves it; exported for the migration that replaced it (its down).
  */
-export class ChangeLogLeanTrigger1763701400000 implements MigrationInterface {
-  name = 'ChangeLogLeanTrigger1763701400000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
+export const LEAN_CATALOG_TRIGGER_FUNCTION = `
       CREATE OR REPLACE FUNCTION change_log_catalog() RETURNS trigger LANGUAGE plpgsql AS $fn$
       DECLARE
         kind text;
@@ -62,7 +51,23 @@ export class ChangeLogLeanTrigger1763701400000 implements MigrationInterface {
           VALUES ('UPDATED', 'MetadefObject', object_id::text, false, ns, sight);
         END IF;
         RETURN NULL;
-      END $fn$`);
+      END $fn$`;
+
+/**
+ * A leaner writer's path (issue 21, write cost), with the same pending rows: the catalog's row trigger
+ * (`change_log_catalog()`: property definitions, objects, tags) writes the most common change, a row created or
+ * changed in its namespace that is not an object's property, in one statement that reads the namespace's sight
+ * and appends the pending row. Before, it evaluated each of its variables, called `change_log_sight()` and then
+ * inserted: 20 µs more per one-row transaction on PostgreSQL 15 (a procedure committing 4,000 one-property
+ * transactions, 4 alternating runs: the trigger cost 60 µs before, 40 after). Deletes (a namespace's cascade
+ * finds its sight among the transaction's pending rows) and an object's properties (told by their object too) take
+ * the general path, unchanged.
+ */
+export class ChangeLogLeanTrigger1763701400000 implements MigrationInterface {
+  name = 'ChangeLogLeanTrigger1763701400000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(LEAN_CATALOG_TRIGGER_FUNCTION);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

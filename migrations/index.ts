@@ -14,6 +14,7 @@ import { ChangeLogCost1763701100000 } from './1763701100000-change-log-cost';
 import { ChangeLogSequencer1763701200000 } from './1763701200000-change-log-sequencer';
 import { ChangeLogLeanStep1763701300000 } from './1763701300000-change-log-lean-step';
 import { ChangeLogLeanTrigger1763701400000 } from './1763701400000-change-log-lean-trigger';
+import { ChangeLogStepSight1763701500000 } from './1763701500000-change-log-step-sight';
 
 /** Every migration, oldest first. Each module's tables arrive in their own migration, listed here. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   ChangeLogSequencer1763701200000,
   ChangeLogLeanStep1763701300000,
   ChangeLogLeanTrigger1763701400000,
+  ChangeLogStepSight1763701500000,
 ];

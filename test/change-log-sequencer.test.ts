@@ -1,6 +1,7 @@
 import { actorStatement } from '../src/common/actor';
 import pino from 'pino';
 import { ChangeSequencer, PENDING_VACUUM_MS, sequenceChanges, type Queryable } from '../src/db/change-log';
+import { FRESH_PLAN_ROWS } from '../migrations/1763701500000-change-log-step-sight';
 import { ADMIN, numberChanges, project, startTestApp, unique, type TestApp } from './support/test-app';
 
 /**
@@ -134,6 +135,173 @@ describe('change log: the sequencing step', () => {
       ['CREATED', 'PropertyDefinition', true],
       ['UPDATED', 'Namespace', true],
     ]);
+  });
+
+  /** Runs `statements` in one transaction that names a GraphQL actor (no NOTIFY: it stays pending until a step). */
+  const committed = async (...statements: [string, unknown[]?][]) => {
+    const runner = db().createQueryRunner();
+    try {
+      await runner.query('START TRANSACTION');
+      await runner.query(actorStatement({ via: 'graphql', project: null, user: null }));
+      for (const [sql, parameters] of statements) await runner.query(sql, parameters);
+      await runner.query('COMMIT');
+    } finally {
+      await runner.release();
+    }
+  };
+  const full = async (ns: string) =>
+    (await db().query(
+      `SELECT kind, node_type, namespace, public, resource_types, contained FROM change_log
+        WHERE namespace_id = (SELECT namespace_id FROM change_log WHERE namespace = $1 LIMIT 1) ORDER BY seq`,
+      [ns],
+    )) as {
+      kind: string;
+      node_type: string;
+      namespace: string;
+      public: boolean;
+      resource_types: string[];
+      contained: boolean;
+    }[];
+
+  it("a record carries its namespace's name and resource types as its transaction left them, whatever came after before its step", async () => {
+    const ns = unique('Seq::Types');
+    const renamed = `${ns}_renamed`;
+    await t.ok(
+      `mutation ($ns: String!) {
+        createNamespace(input: { name: $ns, visibility: PUBLIC, resourceTypeAssociations: [{ name: "OS::Glance::Image" }] }) { id }
+      }`,
+      { ns },
+      ADMIN,
+    );
+    // Another namespace, so that OS::Cinder::Volume is a resource type (an admin's unknown name is registered).
+    await t.ok(
+      `mutation ($ns: String!) {
+        createNamespace(input: { name: $ns, resourceTypeAssociations: [{ name: "OS::Cinder::Volume" }] }) { id }
+      }`,
+      { ns: `${ns}_other` },
+      ADMIN,
+    );
+    await numberChanges(t);
+    await t.app.changes.sequenced();
+    const property = (name: string) =>
+      [
+        `INSERT INTO metadef_properties (namespace_id, name, schema)
+         SELECT id, $2, '{"title": "t", "type": "string"}' FROM namespaces WHERE name = $1`,
+        [ns, name],
+      ] as [string, unknown[]];
+    // Four transactions, all pending at the step: a property; an association; a property and a rename; a property.
+    await committed(property('before'));
+    await committed([
+      `INSERT INTO namespace_resource_types (namespace_id, resource_type_id)
+       SELECT n.id, rt.id FROM namespaces n, resource_types rt WHERE n.name = $1 AND rt.name = 'OS::Cinder::Volume'`,
+      [ns],
+    ]);
+    await committed(property('between'), [`UPDATE namespaces SET name = $2 WHERE name = $1`, [ns, renamed]]);
+    await committed([
+      `INSERT INTO metadef_properties (namespace_id, name, schema)
+       SELECT id, 'after', '{"title": "t", "type": "string"}' FROM namespaces WHERE name = $1`,
+      [renamed],
+    ]);
+    // All four pending at one step (on PostgreSQL another test's instance may number some sooner: the records are
+    // the same, as each step sees every commit before it).
+    if (t.app.database.kind === 'pglite') expect(await pending()).toBeGreaterThanOrEqual(5);
+    await sequenceChanges(db());
+    const both = ['OS::Cinder::Volume', 'OS::Glance::Image'];
+    expect(
+      (await full(ns)).map((r) => [r.kind, r.node_type, r.namespace, r.resource_types, r.public]),
+    ).toEqual([
+      ['CREATED', 'Namespace', ns, ['OS::Glance::Image'], true],
+      ['CREATED', 'PropertyDefinition', ns, ['OS::Glance::Image'], true],
+      ['UPDATED', 'Namespace', ns, both, true],
+      // Written before the rename in its own transaction: told as that transaction left the namespace.
+      ['CREATED', 'PropertyDefinition', renamed, both, true],
+      ['UPDATED', 'Namespace', renamed, both, true],
+      ['CREATED', 'PropertyDefinition', renamed, both, true],
+    ]);
+  });
+
+  it('a namespace deleted with thousands of rows records each once, reading the pending rows a bounded number of times', async () => {
+    const ns = unique('Seq::Big');
+    const rows = 3000;
+    await t.ok(
+      `mutation ($ns: String!) { createNamespace(input: { name: $ns, visibility: PUBLIC }) { id } }`,
+      { ns },
+    );
+    await committed([
+      `INSERT INTO metadef_properties (namespace_id, name, schema)
+       SELECT n.id, 'p' || g, '{"title": "t", "type": "string"}' FROM namespaces n, generate_series(1, $2::int) g
+        WHERE n.name = $1`,
+      [ns, rows],
+    ]);
+    await sequenceChanges(db());
+    // What the delete read of change_log_pending: this session's statistics before and after it (they may hold its
+    // earlier transactions' counts too, not yet reported).
+    const runner = db().createQueryRunner();
+    const readSoFar = async () => {
+      const [stats] = (await runner.query(
+        `SELECT COALESCE(seq_tup_read, 0) + COALESCE(idx_tup_fetch, 0) AS read
+           FROM pg_stat_xact_user_tables WHERE relname = 'change_log_pending'`,
+      )) as { read: string }[];
+      return Number(stats?.read ?? 0);
+    };
+    let read: number;
+    try {
+      await runner.query('START TRANSACTION');
+      await runner.query(actorStatement({ via: 'graphql', project: null, user: null }));
+      const before = await readSoFar();
+      await runner.query(`DELETE FROM namespaces WHERE name = $1`, [ns]);
+      read = (await readSoFar()) - before;
+      await runner.query('COMMIT');
+    } finally {
+      await runner.release();
+    }
+    // Each row that went once at most (it was once per row that went: 3,000 rows, ~4.5 million reads).
+    expect(read).toBeLessThan(rows);
+    await sequenceChanges(db());
+    const records = await full(ns);
+    const deleted = records.filter((r) => r.kind === 'DELETED');
+    expect(deleted).toHaveLength(rows + 1);
+    // What went with it is contained, told with the namespace as it was.
+    expect(deleted.filter((r) => r.node_type === 'PropertyDefinition').every((r) => r.contained)).toBe(true);
+    expect(deleted.every((r) => r.namespace === ns && r.public)).toBe(true);
+  });
+
+  it(`a step of more than ${FRESH_PLAN_ROWS} pending rows (planned afresh) numbers them as a smaller one does`, async () => {
+    const ns = unique('Seq::Fresh');
+    const rows = FRESH_PLAN_ROWS + 500;
+    const owner = project('seq-fresh');
+    await t.ok(
+      `mutation ($ns: String!, $owner: String!) { createNamespace(input: { name: $ns, visibility: PRIVATE, owner: $owner }) { id } }`,
+      { ns, owner: owner.project },
+      ADMIN,
+    );
+    await t.app.changes.sequenced();
+    await committed([
+      `INSERT INTO metadef_properties (namespace_id, name, schema)
+       SELECT n.id, 'p' || g, '{"title": "t", "type": "string"}' FROM namespaces n, generate_series(1, $2::int) g
+        WHERE n.name = $1`,
+      [ns, rows],
+    ]);
+    // A small transaction after it, pending too: numbered after the large one, in the same step.
+    await committed([
+      `INSERT INTO metadef_tags (namespace_id, name) SELECT id, 'last' FROM namespaces WHERE name = $1`,
+      [ns],
+    ]);
+    // Whichever step numbers the large transaction sees more than FRESH_PLAN_ROWS pending rows.
+    await sequenceChanges(db());
+    const numbered = (await db().query(
+      `SELECT c.seq::text AS seq, c.txid::text AS txid, c.node_type, c.kind, c.owner, c.public FROM change_log c
+        WHERE c.namespace = $1 AND c.node_type <> 'Namespace' ORDER BY c.seq`,
+      [ns],
+    )) as { seq: string; txid: string; node_type: string; kind: string; owner: string; public: boolean }[];
+    expect(numbered).toHaveLength(rows + 1);
+    // One transaction's records are consecutive, and the later transaction comes after.
+    for (let i = 1; i < numbered.length; i += 1)
+      expect(BigInt(numbered[i].seq) - BigInt(numbered[i - 1].seq)).toBe(1n);
+    expect(new Set(numbered.slice(0, rows).map((r) => r.txid)).size).toBe(1);
+    expect(numbered.at(-1)).toMatchObject({ node_type: 'MetadefTag', kind: 'CREATED' });
+    expect(numbered.every((r) => r.owner === owner.project && r.public === false)).toBe(true);
+    expect(await pending()).toBe(0);
   });
 
   it('under a stream of commits: steps at least the interval apart, all numbered, the pending rows vacuumed', async () => {

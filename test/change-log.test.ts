@@ -76,6 +76,41 @@ describe('change log', () => {
     expect(row).toMatchObject({ via: 'graphql', actor_project: odd.project, actor_user: odd.user });
   });
 
+  it("has every instance told of a commit whose actor is not the service's own as the service writes it", async () => {
+    const db = t.app.database.dataSource;
+    // The service writes `via` first, and its instance numbers its own commits (test/change-log-pace.test.ts: they
+    // wait for its step). The same actor with its keys in another order, and the CLI's, are told to every instance
+    // (metacatalog_changes_pending): numbered without anyone asking.
+    const commit = async (actor: string) => {
+      const ns = unique('NS');
+      const runner = db.createQueryRunner();
+      try {
+        await runner.query('START TRANSACTION');
+        await runner.query(`SELECT set_config('metacatalog.actor', $1, true)`, [actor]);
+        await runner.query(`INSERT INTO namespaces (name, visibility, owner) VALUES ($1, 'public', 'x')`, [
+          ns,
+        ]);
+        await runner.query('COMMIT');
+      } finally {
+        await runner.release();
+      }
+      return ns;
+    };
+    const reordered = await commit(`{"project":"p","via":"graphql","user":"u"}`);
+    const cli = await commit(`{"via":"cli","project":null,"user":null}`);
+    for (const ns of [reordered, cli])
+      for (let waited = 0; !(await db.query(`SELECT 1 FROM change_log WHERE namespace = $1`, [ns])).length;) {
+        if ((waited += 20) > 20_000) throw new Error(`${ns} was not numbered`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    expect((await records(reordered))[0]).toMatchObject({
+      via: 'graphql',
+      actor_project: 'p',
+      actor_user: 'u',
+    });
+    expect((await records(cli))[0]).toMatchObject({ via: 'cli', actor_project: null });
+  });
+
   it('records every node that went with a deleted namespace (contained), and SQL by hand as via sql', async () => {
     const ns = unique('NS');
     await t.ok(CREATE_NAMESPACE, {
