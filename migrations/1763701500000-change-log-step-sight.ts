@@ -56,11 +56,13 @@ const stepStatement = (base: string, into: string) => `
                SELECT DISTINCT ON (s.txid, s.namespace_id) s.txid, s.namespace_id, c.sight -> 'resourceTypes' AS types
                  FROM seen s JOIN changed c ON c.namespace_id = s.namespace_id AND c.ord > s.ord
                 ORDER BY s.txid, s.namespace_id, c.ord),
+             -- Resource type names by lookups (no join: the step's joins are all by hash, see SEQUENCE_FUNCTION).
              now_types AS (
-               SELECT nrt.namespace_id, jsonb_agg(rt.name ORDER BY rt.name) AS types
-                 FROM namespace_resource_types nrt JOIN resource_types rt ON rt.id = nrt.resource_type_id
-                WHERE nrt.namespace_id IN (SELECT namespace_id FROM seen)
-                GROUP BY nrt.namespace_id),
+               SELECT d.namespace_id,
+                      (SELECT jsonb_agg(t.name ORDER BY t.name)
+                         FROM (SELECT (SELECT rt.name FROM resource_types rt WHERE rt.id = nrt.resource_type_id) AS name
+                                 FROM namespace_resource_types nrt WHERE nrt.namespace_id = d.namespace_id) t) AS types
+                 FROM (SELECT DISTINCT namespace_id FROM seen) d),
              left_as AS (
                SELECT txid, namespace_id, sight FROM own
                UNION ALL
@@ -82,38 +84,44 @@ const stepStatement = (base: string, into: string) => `
                INSERT INTO change_log (seq, txid, committed_at, kind, node_type, node_key, contained, via,
                                        actor_project, actor_user, namespace_id, namespace, owner, public,
                                        resource_types, before, resource_type, project, data)
-               SELECT ${base} + row_number() OVER (ORDER BY tx.last_ord, g.first_ord), g.txid, tx.at, g.kind,
-                      g.node_type, g.node_key, g.contained, COALESCE(tx.actor ->> 'via', 'sql'),
-                      tx.actor ->> 'project', tx.actor ->> 'user',
-                      g.namespace_id, s.now ->> 'namespace', s.now ->> 'owner', (s.now ->> 'public')::boolean,
-                      CASE WHEN s.now IS NULL THEN NULL
-                           ELSE ARRAY(SELECT jsonb_array_elements_text(s.now -> 'resourceTypes')) END,
-                      CASE WHEN g.node_type = 'Namespace' AND g.kind = 'UPDATED'
-                                AND g.first_sight IS DISTINCT FROM s.now THEN g.first_sight END,
-                      g.data ->> 'resourceType', g.data ->> 'project', g.data
-                 FROM g
-                 JOIN tx ON tx.txid = g.txid
-                 LEFT JOIN left_as l ON l.txid = g.txid AND l.namespace_id = g.namespace_id
-                 -- The namespace now (none once it went): a record is public only while its namespace still is.
-                 LEFT JOIN namespaces ns ON ns.id = g.namespace_id
-                 CROSS JOIN LATERAL (
-                   SELECT CASE WHEN g.namespace_id IS NULL THEN NULL
-                               WHEN g.node_type = 'Namespace' AND g.kind = 'DELETED' THEN g.first_sight
-                               ELSE COALESCE(l.sight, g.last_sight) END AS left_as) k
-                 -- OFFSET 0: a record's sight is built once.
-                 CROSS JOIN LATERAL (
-                   SELECT CASE WHEN ns.id IS NULL OR k.left_as IS NULL THEN k.left_as
-                               ELSE jsonb_set(k.left_as, '{public}',
-                                      to_jsonb((k.left_as ->> 'public')::boolean
-                                               AND ns.visibility = 'public')) END AS now
-                   OFFSET 0) s
+               SELECT ${base} + row_number() OVER (ORDER BY r.last_ord, r.first_ord), r.txid, r.at, r.kind,
+                      r.node_type, r.node_key, r.contained, COALESCE(r.actor ->> 'via', 'sql'),
+                      r.actor ->> 'project', r.actor ->> 'user',
+                      r.namespace_id, r.now ->> 'namespace', r.now ->> 'owner', (r.now ->> 'public')::boolean,
+                      CASE WHEN r.now IS NULL THEN NULL
+                           ELSE ARRAY(SELECT jsonb_array_elements_text(r.now -> 'resourceTypes')) END,
+                      CASE WHEN r.node_type = 'Namespace' AND r.kind = 'UPDATED'
+                                AND r.first_sight IS DISTINCT FROM r.now THEN r.first_sight END,
+                      r.data ->> 'resourceType', r.data ->> 'project', r.data
+                 -- OFFSET 0 (twice): a record's sight is built once.
+                 FROM (SELECT k.*,
+                              CASE WHEN k.public_now IS NULL OR k.left_as IS NULL THEN k.left_as
+                                   ELSE jsonb_set(k.left_as, '{public}',
+                                          to_jsonb((k.left_as ->> 'public')::boolean AND k.public_now)) END AS now
+                         FROM (SELECT g.*, tx.last_ord, tx.at, tx.actor,
+                                      CASE WHEN g.namespace_id IS NULL THEN NULL
+                                           WHEN g.node_type = 'Namespace' AND g.kind = 'DELETED' THEN g.first_sight
+                                           ELSE COALESCE(l.sight, g.last_sight) END AS left_as,
+                                      -- The namespace now (none once it went): a record is public only while
+                                      -- its namespace still is.
+                                      (SELECT n.visibility = 'public' FROM namespaces n WHERE n.id = g.namespace_id)
+                                        AS public_now
+                                 FROM g
+                                 JOIN tx ON tx.txid = g.txid
+                                 LEFT JOIN left_as l ON l.txid = g.txid AND l.namespace_id = g.namespace_id
+                               OFFSET 0) k
+                       OFFSET 0) r
                RETURNING seq, node_type)
         SELECT count(*), max(seq), string_agg(DISTINCT node_type, ','), (SELECT count(*) FROM tx)${into}
           FROM records`;
 
 /** `change_log_sequence()` as this migration leaves it (the class's comment says what changed). */
 const SEQUENCE_FUNCTION = `
-      CREATE OR REPLACE FUNCTION change_log_sequence() RETURNS boolean LANGUAGE plpgsql VOLATILE AS $fn$
+      CREATE OR REPLACE FUNCTION change_log_sequence() RETURNS boolean LANGUAGE plpgsql VOLATILE
+      -- Every join of the step by hash: the planner's estimates of the pending rows are near zero (the table is
+      -- vacuumed empty every second; PGlite never analyzes it), and a nested loop over a few hundred rows each
+      -- side took a second.
+      SET enable_nestloop = off AS $fn$
       DECLARE
         base bigint;
         n bigint;
