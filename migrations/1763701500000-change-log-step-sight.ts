@@ -12,8 +12,9 @@ const CHANNEL = 'metacatalog_changes';
 const STEP_TRANSACTIONS = 2000;
 /**
  * Above this many pending rows a step plans its statement afresh (EXECUTE) instead of running the plan its session
- * cached: a plan made while the table held a few rows (it is vacuumed empty every second) may join by nested loops
- * that are quadratic in one large transaction (a namespace's delete that took 300,000 rows with it).
+ * cached, made while the table held a few rows (it is vacuumed empty every second): its joins are by hash whatever
+ * the estimates (SEQUENCE_FUNCTION), but a fresh plan sizes its hash tables, aggregates and sorts for one large
+ * transaction (a namespace's delete that took 300,000 rows with it).
  */
 export const FRESH_PLAN_ROWS = 5000;
 
@@ -155,7 +156,7 @@ const SEQUENCE_FUNCTION = `
  *   (deleted earlier in the same transaction), nothing: it looked that up among the transaction's pending rows,
  *   by a plan its session made when the table was near empty (a sequential scan), once per row, so a namespace's
  *   delete read the pending table once for every row that went with it (300,000 properties: stopped after 10
- *   minutes, with 2 % done).
+ *   minutes).
  * - The step (`change_log_sequence()`) completes a record's namespace as its transaction left it: a namespace the
  *   transaction changed or deleted, from the transaction's own namespace rows (as before); one it only wrote in,
  *   from its last row there (name, owner, visibility) and the resource types the first later change of the
@@ -241,7 +242,7 @@ export class ChangeLogStepSight1763701500000 implements MigrationInterface {
                WHERE node_type = 'Namespace' AND kind = 'DELETED'`);
     await q(SIGHT_OF_FUNCTION);
     await q(LEAN_SEQUENCE_FUNCTION);
-    await q(LEAN_CATALOG_TRIGGER_FUNCTION.replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION'));
+    await q(LEAN_CATALOG_TRIGGER_FUNCTION);
     await q(ACTOR_FUNCTION.replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION'));
     await q(`DROP FUNCTION change_log_actor_told(text)`);
   }

@@ -119,8 +119,9 @@ export interface StepPace {
  * after it when asked meanwhile (its snapshot may predate that commit), so that a burst of commits costs a few
  * steps, each numbering many transactions. With a `pace`, while no listener waits for changes (`pace.watched()`
  * false), both are `pace.unwatchedMs` instead; a step waiting for that starts as a prompt one would once a listener
- * comes (`kick` again). Without one, steps are always prompt. A failed step is logged; the next kick, or any reader of the log, numbers what it left. Every
- * PENDING_VACUUM_MS at most, the pending table's dead rows are vacuumed after a step.
+ * comes (`kick` again). Without one, steps are always prompt. A failed step is logged; the next kick, or any
+ * reader of the log, numbers what it left. Every PENDING_VACUUM_MS at most, the pending table's dead rows are
+ * vacuumed after a step.
  */
 export class ChangeSequencer {
   private timer: NodeJS.Timeout | undefined;
