@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import type { Identity } from '../src/common/identity/identity';
 import { loadConfig } from '../src/config';
 import { FIXED_SERVICE_TOKEN, KeystoneStandIn, SERVICE_USER } from './support/keystone-stand-in';
 import { captureLogs, type CapturedLogs } from './support/log-capture';
+import { ORACLES, PYTHON, itWithOracle } from './support/oracles';
 import { postGql, startTestApp, type Data, type TestApp } from './support/test-app';
 
 const WHO_AM_I = `mutation ($name: String!) { createNamespace(input: { name: $name }) { owner } }`;
@@ -17,9 +18,6 @@ const ADMIN_GRANT = { projectId: 'proj-ks', userId: 'alice', roles: ['reader', '
 const call = (url: string, headers: Record<string, string>) =>
   postGql(url, WHO_AM_I, { name: `KS::${Math.random().toString(36).slice(2)}` }, headers);
 
-/** Debian's python3 with keystoneauth1 (python3-keystoneauth1), where installed. */
-const PYTHON = '/usr/bin/python3';
-const KEYSTONEAUTH = spawnSync(PYTHON, ['-c', 'import keystoneauth1'], { stdio: 'ignore' }).status === 0;
 const DOC_EXAMPLE = /```python\n([\s\S]*?)```/.exec(
   readFileSync(join(__dirname, '..', 'docs', 'openstack.md'), 'utf8'),
 )![1];
@@ -305,8 +303,10 @@ describe('AUTH_MODE=keystone through the server', () => {
   });
 
   // docs/openstack.md's Python client, run as written, where keystoneauth1 is installed (CI installs it).
-  if (KEYSTONEAUTH) {
-    it("docs/openstack.md's keystoneauth1 client logs in, finds the endpoint, queries and raises coded errors", async () => {
+  itWithOracle(
+    ORACLES.keystoneauth,
+    "docs/openstack.md's keystoneauth1 client logs in, finds the endpoint, queries and raises coded errors",
+    async () => {
       keystone.catalog.set('metacatalog', url);
       keystone.addUser('py-user', 'py-password', 'proj-py', {
         projectId: 'proj-py',
@@ -349,8 +349,8 @@ describe('AUTH_MODE=keystone through the server', () => {
         },
         unauthenticated: { code: 'UNAUTHENTICATED', field: null, status: 401, message: expect.any(String) },
       });
-    });
-  }
+    },
+  );
 
   it('never logs a token or the service password', () => {
     const text = logs.text();
