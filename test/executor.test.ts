@@ -1,4 +1,17 @@
-import { ADMIN, expectError, startTestApp, type TestApp } from './support/test-app';
+import { captureLogs, type CapturedLogs } from './support/log-capture';
+import { wsClient, type WsClient } from './support/subscriptions';
+import {
+  ADMIN,
+  expectError,
+  headersOf,
+  startTestApp,
+  unique,
+  type Data,
+  type TestApp,
+} from './support/test-app';
+
+const codesOf = (outcome: { errors?: readonly { extensions?: Record<string, unknown> }[] }) =>
+  (outcome.errors ?? []).map((error) => error.extensions?.code);
 
 /**
  * The executor (src/app/executor.ts): a document's first execution is graphql-js's, the next ones graphql-jit's
@@ -63,5 +76,104 @@ describe('executor: compiled operations answer as graphql-js does', () => {
     });
     expect(expectError(missing, 'NOT_FOUND').path).toEqual(['deleteTrait']);
     expect(missing.errors?.[0].locations).toEqual([{ line: 1, column: 29 }]);
+  });
+});
+
+/**
+ * An `operationName` that names no operation of the document is the caller's mistake: HTTP 400
+ * OPERATION_RESOLUTION_FAILURE and nothing executed, over HTTP and WebSocket alike, whether the document was run
+ * before (then the executor holds it, compiled or seen) or not. It once ran the document's only mutation, then
+ * answered 500: a client retrying on 500 repeated a committed write.
+ */
+describe('executor: an operation name that names no operation runs nothing', () => {
+  let t: TestApp;
+  let url: string;
+  let ws: WsClient;
+  let logs: CapturedLogs;
+  beforeAll(async () => {
+    logs = captureLogs();
+    t = await startTestApp({ CATALOG_CACHE_MB: '0' }, { logger: logs.logger });
+    url = await t.app.listen(0, '127.0.0.1');
+    ws = wsClient(url.replace(/^http/, 'ws'), { headers: headersOf(ADMIN) as Record<string, string> });
+  });
+  afterAll(async () => {
+    await ws.dispose();
+    await t.close();
+  });
+
+  const traitName = () =>
+    unique('CUSTOM_OPNAME')
+      .replace(/[^A-Z0-9_]/gi, '_')
+      .toUpperCase();
+  /** Documents whose operations would create `name`, with an operation name that picks none of them. */
+  const mismatches = (name: string) => [
+    { query: `mutation { createTrait(name: "${name}") { created } }`, operationName: 'Nope' },
+    { query: `mutation Make { createTrait(name: "${name}") { created } }`, operationName: 'Nope' },
+    {
+      query: `mutation Make { createTrait(name: "${name}") { created } } query Read { __typename }`,
+      operationName: 'Nope',
+    },
+    {
+      query: `mutation Make { createTrait(name: "${name}") { created } } query Read { __typename }`,
+      operationName: null,
+    },
+    { query: `mutation Make { createTrait(name: "${name}") { created } } query Read { __typename }` },
+  ];
+  const exists = async (name: string) =>
+    (await t.ok('query ($name: String!) { trait(name: $name) { name } }', { name })).trait !== null;
+  const post = async (body: Record<string, unknown>) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(headersOf(ADMIN) as Record<string, string>) },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Data };
+  };
+
+  it('over HTTP: 400 OPERATION_RESOLUTION_FAILURE, no data, nothing written; the named operation runs', async () => {
+    const name = traitName();
+    for (const request of mismatches(name)) {
+      // Thrice: the document new, then seen, then compiled by the executor (a run of the right name between).
+      for (let run = 0; run < 3; run += 1) {
+        const { status, body } = await post(request);
+        expect({ request, run, status, codes: codesOf(body), data: body.data }).toEqual({
+          request,
+          run,
+          status: 400,
+          codes: ['OPERATION_RESOLUTION_FAILURE'],
+          data: undefined,
+        });
+        expect(await exists(name)).toBe(false);
+        const other = await post({ query: request.query, operationName: 'Read' });
+        if (request.query.includes('query Read')) expect(other.body.data).toEqual({ __typename: 'Query' });
+      }
+    }
+    // The same document with the name of its mutation writes.
+    const { body } = await post({ query: mismatches(name)[2].query, operationName: 'Make' });
+    expect(body.data).toEqual({ createTrait: { created: true } });
+    expect(await exists(name)).toBe(true);
+    expect(logs.text()).not.toMatch(/did not resolve an operation|unexpected error/);
+  });
+
+  it('over WebSocket: an error message OPERATION_RESOLUTION_FAILURE, nothing written', async () => {
+    const name = traitName();
+    for (const request of mismatches(name)) {
+      for (let run = 0; run < 3; run += 1) {
+        const outcome = await ws.run({
+          query: request.query,
+          ...(request.operationName !== undefined && { operationName: request.operationName as string }),
+        });
+        expect({ request, run, outcome: { ...outcome, errors: codesOf(outcome) } }).toEqual({
+          request,
+          run,
+          outcome: { results: [], errors: ['OPERATION_RESOLUTION_FAILURE'] },
+        });
+        expect(await exists(name)).toBe(false);
+      }
+    }
+    const made = await ws.run({ query: mismatches(name)[2].query, operationName: 'Make' });
+    expect(made).toEqual({ results: [{ data: { createTrait: { created: true } } }] });
+    expect(await exists(name)).toBe(true);
+    expect(logs.text()).not.toMatch(/did not resolve an operation|unexpected error/);
   });
 });

@@ -1,6 +1,14 @@
 import WebSocket from 'ws';
 import { buildClientSchema, getIntrospectionQuery, type GraphQLObjectType } from 'graphql';
-import { fuzzOperation, prng, requestBody, type Plausible, type Random } from './support/fuzz';
+import {
+  fuzzOperation,
+  prng,
+  requestBody,
+  withOperationNames,
+  type FuzzOperation,
+  type Plausible,
+  type Random,
+} from './support/fuzz';
 import { raw, type RawResponse } from './support/raw-http';
 import { ADMIN, headersOf, startTestApp, type TestApp } from './support/test-app';
 
@@ -11,6 +19,42 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 /** What a response must never show: a stack frame, SQL, a source or file path, a JavaScript error name. */
 const LEAK =
   /\bat .+\.(ts|js):\d+|\bSELECT\b|INSERT INTO|\bUPDATE\b.*\bSET\b|DELETE FROM|node_modules|\/src\/|\/work\/|QueryFailedError|TypeError|RangeError|ReferenceError|SQLSTATE/;
+
+/**
+ * The codes of a request refused before anything executed (parse, validation, the input guard, the operation's
+ * choice): what a request whose operationName picks no operation must get, never a resolver's code.
+ */
+const REFUSED_UNRUN = new Set([
+  'OPERATION_RESOLUTION_FAILURE',
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'BAD_USER_INPUT',
+]);
+
+/** Why errors of a request that picked no operation are not a refusal before execution (none when they are). */
+function ranAnyway(
+  errors: readonly { path?: unknown; extensions?: { code?: unknown } }[] | undefined,
+): string[] {
+  if (!errors?.length) return ['no error'];
+  return errors.flatMap((error) => [
+    ...(error.path ? [`an error at ${JSON.stringify(error.path)}`] : []),
+    ...(REFUSED_UNRUN.has(String(error.extensions?.code)) ? [] : [`code ${String(error.extensions?.code)}`]),
+  ]);
+}
+
+/** About one case in seven gets its operation names fuzzed (withOperationNames), counted in the tally. */
+function someNamed(
+  operation: FuzzOperation,
+  random: Random,
+  tally: { names: number; picksNone: number },
+): { operation: FuzzOperation; picksNone: boolean } {
+  if (!random.chance(0.15)) return { operation, picksNone: false };
+  const named = withOperationNames(operation, random);
+  tally.names += 1;
+  if (!named.picks) tally.picksNone += 1;
+  return { operation: named.operation, picksNone: !named.picks };
+}
 
 const ADMIN_HEADERS = { ...(headersOf(ADMIN) as Record<string, string>), 'content-type': 'application/json' };
 
@@ -101,7 +145,8 @@ function rawCase(random: Random): {
  * The guard against internal errors for bad input (issue 8): from the schema's own introspection, every
  * argument of every query and mutation gets wrong types, huge and empty strings, NUL and control characters,
  * lone surrogates, deep JSON, long lists, negative and huge numbers, forged cursors and ids, as variables and
- * written inline, as an admin (so that mutations get past authorization); plus raw HTTP. No response may be
+ * written inline, as an admin (so that mutations get past authorization); operation names that pick no operation
+ * (then nothing may run: HTTP 400, refused before execution); plus raw HTTP. No response may be
  * an INTERNAL_SERVER_ERROR, an HTTP 5xx, or show a stack, SQL or a file path. Deterministic: a failure names
  * its seed and case number.
  */
@@ -175,17 +220,24 @@ describe('fuzz: no internal error for any input', () => {
     };
   }
 
-  function problemsOf(status: number, text: string, method: string): string[] {
+  /** `picksNone`: its operationName picks no operation, so nothing may run (HTTP 400, no data). */
+  function problemsOf(status: number, text: string, method: string, picksNone = false): string[] {
     const problems: string[] = [];
     if (status >= 500) problems.push(`HTTP ${status}`);
+    if (picksNone && status !== 400) problems.push(`HTTP ${status} for an operation name that picks none`);
     const leak = text.match(LEAK);
     if (leak) problems.push(`leaks "${leak[0]}"`);
     // Bodies are JSON, but for HEAD, GraphiQL's page and /metrics (Prometheus text).
     if (method === 'HEAD' || !text || text.startsWith('<!') || text.startsWith('# ')) return problems;
     try {
-      const body = JSON.parse(text) as { errors?: { extensions?: { code?: string } }[] };
+      const body = JSON.parse(text) as {
+        data?: unknown;
+        errors?: { path?: unknown; extensions?: { code?: string } }[];
+      };
       if (body.errors?.some((error) => error.extensions?.code === 'INTERNAL_SERVER_ERROR'))
         problems.push('INTERNAL_SERVER_ERROR');
+      if (picksNone && 'data' in body) problems.push('data for an operation name that picks none');
+      if (picksNone) problems.push(...ranAnyway(body.errors));
     } catch {
       problems.push('not JSON');
     }
@@ -206,17 +258,20 @@ describe('fuzz: no internal error for any input', () => {
       const plausible = await plausibleValues();
       const random = prng(SEED);
       const failures: string[] = [];
-      const tally = { graphql: 0, inline: 0, raw: 0, refused: 0 };
+      const tally = { graphql: 0, inline: 0, raw: 0, refused: 0, names: 0, picksNone: 0 };
 
       for (let n = 0; n < CASES; n += 1) {
         let request: { method: string; path: string; headers: Record<string, string>; body?: string };
+        let picksNone = false;
         if (random.chance(0.1)) {
           request = rawCase(random);
           tally.raw += 1;
         } else {
           const { kind, field } = random.pick(fields);
           const inline = random.chance(0.4);
-          const operation = fuzzOperation(kind, field, random, plausible, inline);
+          const named = someNamed(fuzzOperation(kind, field, random, plausible, inline), random, tally);
+          const { operation } = named;
+          picksNone = named.picksNone;
           request = {
             method: 'POST',
             path: '/graphql',
@@ -234,7 +289,7 @@ describe('fuzz: no internal error for any input', () => {
           continue;
         }
         if (response.status >= 400) tally.refused += 1;
-        const problems = problemsOf(response.status, response.text, request.method);
+        const problems = problemsOf(response.status, response.text, request.method, picksNone);
         if (problems.length) {
           failures.push(
             `case ${n} (FUZZ_SEED=${SEED}): ${problems.join(', ')}\n  ${request.method} ${request.path} ` +
@@ -399,7 +454,7 @@ describe('fuzz over WebSocket: no internal error for any frame', () => {
 
     const random = prng(SEED + 1);
     const failures: string[] = [];
-    const tally = { query: 0, mutation: 0, subscription: 0, raw: 0, reopened: 0 };
+    const tally = { query: 0, mutation: 0, subscription: 0, raw: 0, reopened: 0, names: 0, picksNone: 0 };
     let socket = await open();
     const check = (n: number, sent: string, messages: Socket['messages'], closed?: Socket['closed']) => {
       const text = JSON.stringify(messages);
@@ -449,7 +504,11 @@ describe('fuzz over WebSocket: no internal error for any frame', () => {
       }
       const { kind, field } = random.pick(fields);
       tally[kind] += 1;
-      const operation = fuzzOperation(kind, field, random, plausible, random.chance(0.4));
+      const { operation, picksNone } = someNamed(
+        fuzzOperation(kind, field, random, plausible, random.chance(0.4)),
+        random,
+        tally,
+      );
       sent = requestBody(operation);
       const listening = t.app.changes.listenerCount;
       socket.ws.send(`{"id":"${id}","type":"subscribe","payload":${sent}}`);
@@ -476,6 +535,19 @@ describe('fuzz over WebSocket: no internal error for any frame', () => {
         }
       }
       check(n, sent, socket.messages.slice(from), socket.closed);
+      if (picksNone) {
+        // Nothing ran: one `error` message, refused before execution, never a `next`.
+        const answers = socket.messages.slice(from).filter((message) => message.id === id);
+        const problems =
+          answers.length === 1 && answers[0].type === 'error'
+            ? ranAnyway(answers[0].payload as never)
+            : [`answered ${answers.map((message) => message.type).join(', ')}`];
+        if (problems.length) {
+          failures.push(
+            `case ${n} (FUZZ_SEED=${SEED}): an operation name that picks none: ${problems.join(', ')}\n  ${sent.slice(0, 500)}\n  → ${JSON.stringify(answers).slice(0, 400)}`,
+          );
+        }
+      }
     }
     check(-1, 'watchers', watcher.messages, watcher.closed);
     expect(watcher.closed).toBeUndefined();

@@ -5,6 +5,7 @@ import {
   GraphQLError,
   isInputObjectType,
   isNonNullType,
+  Kind,
   typeFromAST,
   type DocumentNode,
   type GraphQLInputObjectType,
@@ -29,12 +30,14 @@ type GatewayExecutor = NonNullable<Awaited<ReturnType<GatewayInterface['load']>>
  * off, and every service's operations do. On a list of hundreds of rows, graphql-js's per-field work (arguments
  * collected, paths and promises checked for each field of each row) was the largest part of what a computed
  * answer costs beyond its SQL (README, Performance). Handed to Apollo as a "gateway" of one schema: Apollo Server 5's
- * one way to replace its executor; parsing, validation, every plugin and formatError are Apollo's as before.
+ * one way to replace its executor (4.0 removed the `executor` option as redundant with `gateway`; a plugin's
+ * `responseForOperation` would bypass formatError); parsing, validation, every plugin and formatError are Apollo's
+ * as before. A gateway's contract differs from graphql-js's in one place that matters: see `unresolved`.
  *
  * Kept as graphql-js has it: results, errors (message, path, locations, the resolver's error as `originalError`:
- * formatError classifies by it), custom scalars' serialization, abstract types. An operation Apollo could not
- * resolve (no operation of that name), or one graphql-jit cannot compile, runs through graphql-js, which answers it
- * as before.
+ * formatError classifies by it), custom scalars' serialization, abstract types. An operation graphql-jit cannot
+ * compile runs through graphql-js. One Apollo could not resolve (an `operationName` naming no operation, or none
+ * given for several) is never executed: see `unresolved`.
  */
 export function jitGateway(schema: GraphQLSchema): GatewayInterface {
   // Keyed by Apollo's parsed document (one object per query text while its document store keeps it), then
@@ -42,6 +45,9 @@ export function jitGateway(schema: GraphQLSchema): GatewayInterface {
   const compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | typeof SEEN | typeof GRAPHQL_JS>>();
   const executor = async (request: Parameters<GatewayExecutor>[0]): ReturnType<GatewayExecutor> => {
     const { document, operationName, context } = request;
+    // Apollo hands a gateway the name of the operation it resolved, null when it resolved none: graphql-js given
+    // null runs a document's only operation, so the mutation a wrong name did not pick would run (and commit).
+    if (!request.operation) return { errors: [unresolved(document, request.request.operationName)] };
     const variables = request.request.variables ?? {};
     let byName = compiled.get(document);
     if (!byName) compiled.set(document, (byName = new Map()));
@@ -75,6 +81,22 @@ export function jitGateway(schema: GraphQLSchema): GatewayInterface {
     load: () => Promise.resolve({ executor }),
     stop: () => Promise.resolve(),
   };
+}
+
+/**
+ * graphql-js's error for an operation it cannot pick (its wording), executing nothing: Apollo answers an execution
+ * without a resolved operation with its first error as OPERATION_RESOLUTION_FAILURE (HTTP 400).
+ */
+function unresolved(document: DocumentNode, requested: string | null | undefined): GraphQLError {
+  if (requested != null) return new GraphQLError(`Unknown operation named "${requested}".`);
+  const operations = document.definitions.filter(
+    (definition) => definition.kind === Kind.OPERATION_DEFINITION,
+  );
+  return new GraphQLError(
+    operations.length > 1
+      ? 'Must provide operation name if query contains multiple operations.'
+      : 'Must provide an operation.',
+  );
 }
 
 /**

@@ -277,6 +277,8 @@ export function requestBody(operation: FuzzOperation): string {
 export interface FuzzOperation {
   query: string;
   variables?: Record<string, unknown>;
+  /** Absent, null, or a name (of an operation of the document, or of none). */
+  operationName?: string | null;
 }
 
 /** One operation on one root field with fuzzed arguments, as variables or written inline. */
@@ -300,4 +302,44 @@ export function fuzzOperation(
     `${kind}${definitions.length ? `(${definitions.join(', ')})` : ''} ` +
     `{ ${field.name}${uses.length ? `(${uses.join(', ')})` : ''}${selection(field)} }`;
   return { query, variables: Object.fromEntries(args.map((arg, i) => [arg.name, values[i]])) };
+}
+
+/**
+ * The operation with operation names fuzzed: named or anonymous, alone, beside a second operation, or replaced by a
+ * document of no operation; the request's `operationName` absent, null, naming one of them, naming none, or empty.
+ * `picks` says whether the request selects an operation to run (graphql-js's rule: a name picks the one operation
+ * of that name; no name, the only operation; an anonymous operation beside another fails validation). A request
+ * that picks none must run nothing: refused before execution, whatever its operations would have written.
+ */
+export function withOperationNames(
+  operation: FuzzOperation,
+  random: Random,
+): { operation: FuzzOperation; picks: boolean } {
+  const named = random.chance(0.5);
+  const shape = random.pick(['alone', 'alone', 'beside', 'none'] as const);
+  const own = named
+    ? operation.query.replace(/^(query|mutation|subscription)/, '$1 Fuzzed')
+    : operation.query;
+  const query =
+    shape === 'none'
+      ? random.pick(['fragment Only on Query { __typename }', '', '# only a comment'])
+      : shape === 'beside'
+        ? `${own} query Other { __typename }`
+        : own;
+  const operationName = random.pick([undefined, null, 'Fuzzed', 'Other', 'Nope', ''] as const);
+  const names =
+    shape === 'none'
+      ? []
+      : shape === 'beside'
+        ? [named ? 'Fuzzed' : null, 'Other']
+        : [named ? 'Fuzzed' : null];
+  const valid = !(shape === 'beside' && !named);
+  const picks =
+    valid &&
+    (operationName == null
+      ? names.length === 1
+      : names.filter((name) => name === operationName).length === 1);
+  const fuzzed: FuzzOperation = { ...operation, query };
+  if (operationName !== undefined) fuzzed.operationName = operationName;
+  return { operation: fuzzed, picks };
 }
