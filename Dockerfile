@@ -63,7 +63,7 @@ EXPOSE 4000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4000) + '/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # glibc's malloc with fixed thresholds gives freed memory back to the system: else what V8's optimizing compiler
-# (TurboFan) took to compile the embedded database's WebAssembly stayed in malloc's arenas for good (README).
+# (TurboFan) took to compile the embedded database's WebAssembly stayed in malloc's arenas for good (docs/operations.md, Memory).
 ENV MALLOC_TRIM_THRESHOLD_=131072 MALLOC_MMAP_THRESHOLD_=131072
-# A young generation of at most 3 × 4 MB: far less memory under load, no measurable loss of throughput (README).
+# A young generation of at most 3 × 4 MB: far less memory under load, no measurable loss of throughput (docs/operations.md, Memory).
 CMD ["node", "--max-semi-space-size=4", "bin/metacatalog.js", "serve"]

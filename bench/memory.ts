@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     ],
     {
       env: {
-        // malloc's thresholds as `npm start` and the Docker image set them (README, Memory), unless given.
+        // malloc's thresholds as `npm start` and the Docker image set them (docs/operations.md, Memory), unless given.
         MALLOC_TRIM_THRESHOLD_: '131072',
         MALLOC_MMAP_THRESHOLD_: '131072',
         ...process.env,

@@ -171,7 +171,7 @@ describe('deploy/kubernetes', () => {
     const config = loadConfig({
       ...imageEnv(),
       ...settings,
-      // What the Secret "metacatalog" holds (README, Kubernetes).
+      // What the Secret "metacatalog" holds (docs/operations.md, Kubernetes).
       DATABASE_URL: 'postgres://metacatalog:secret@postgres:5432/metacatalog',
       KEYSTONE_PASSWORD: 'secret',
       METRICS_TOKEN: 'a-scraper-token-of-length',

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import semver from 'semver';
 
 /**
@@ -55,18 +55,5 @@ describe('documentation', () => {
   it('README and CONTRIBUTING link the contract, docs/api.md', () => {
     expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain('](docs/api.md)');
     expect(readFileSync(join(ROOT, 'CONTRIBUTING.md'), 'utf8')).toContain('](docs/api.md)');
-  });
-
-  it('every relative link of the Markdown pages leads to a file of the repository', () => {
-    const broken: string[] = [];
-    for (const page of tracked.filter((file) => file.endsWith('.md') && !file.startsWith('seeds/'))) {
-      const text = readFileSync(join(ROOT, page), 'utf8');
-      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
-        if (/^[a-z]+:/.test(target) || target.startsWith('#')) continue;
-        const path = target.split('#')[0];
-        if (!existsSync(join(ROOT, dirname(page), path))) broken.push(`${page}: ${target}`);
-      }
-    }
-    expect(broken).toEqual([]);
   });
 });

@@ -29,7 +29,7 @@ type GatewayExecutor = NonNullable<Awaited<ReturnType<GatewayInterface['load']>>
  * three times what validating does (a full catalog query: 22 ms), which only an operation that comes back pays
  * off, and every service's operations do. On a list of hundreds of rows, graphql-js's per-field work (arguments
  * collected, paths and promises checked for each field of each row) was the largest part of what a computed
- * answer costs beyond its SQL (README, Performance). Handed to Apollo as a "gateway" of one schema: Apollo Server 5's
+ * answer costs beyond its SQL (docs/benchmarks.md). Handed to Apollo as a "gateway" of one schema: Apollo Server 5's
  * one way to replace its executor (4.0 removed the `executor` option as redundant with `gateway`; a plugin's
  * `responseForOperation` would bypass formatError); parsing, validation, every plugin and formatError are Apollo's
  * as before. A gateway's contract differs from graphql-js's in one place that matters: see `unresolved`.

@@ -28,7 +28,7 @@ import type { Context } from '../common/context';
 import { packageVersion } from './observability';
 
 /**
- * OpenTelemetry traces (README, Observability): a span for each HTTP request (joining the caller's trace when
+ * OpenTelemetry traces (docs/operations.md, Observability): a span for each HTTP request (joining the caller's trace when
  * it sends a W3C `traceparent`), one for each GraphQL operation inside it, and one for each SQL statement inside
  * that (db/query-tracing.ts), sent over OTLP/HTTP. Off unless configured (config.ts, `tracing`): then none of
  * this is made and no request pays for it.
