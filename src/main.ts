@@ -12,6 +12,7 @@ import { createApp, type App } from './app/server';
 import type { Boot } from './common/commands';
 import { projectRoot } from './config/paths';
 import { ConfigError, loadConfig, type Config } from './config';
+import { configurationReference } from './config/reference';
 import { DataFolderError } from './db/data-folder-lock';
 import { migrationStatus, undoLastMigration } from './db/migrate';
 import { runSeeds } from './db/seed';
@@ -183,6 +184,18 @@ export function buildProgram(): Command {
       const sdl = printAppSchema();
       if (options.out) writeFileSync(options.out, sdl);
       else process.stdout.write(sdl);
+    });
+
+  program
+    .command('config-reference')
+    .description(
+      'print the configuration reference (Markdown: every environment variable, its default and bounds)',
+    )
+    .option('--out <file>', 'write it to a file instead (docs/configuration.md)')
+    .action((options: { out?: string }) => {
+      const reference = configurationReference();
+      if (options.out) writeFileSync(options.out, reference);
+      else process.stdout.write(reference);
     });
 
   // Each module's commands (its manifest's `commands`), in module order.

@@ -1,8 +1,9 @@
 /** Identity settings: who the service believes (AUTH_MODE and what each mode needs) and who may read /metrics. */
-import { isLoopbackHost, parseAddressRange } from './network';
-import { bool, ConfigError, int, oneOf, secret, url, type Env } from './parse';
+import { isLoopbackHost } from './network';
+import { ConfigError, type Env } from './parse';
+import { SETTINGS as S } from './settings';
 
-export type AuthMode = 'none' | 'headers' | 'jwt' | 'keystone';
+export type AuthMode = ReturnType<typeof S.AUTH_MODE.read>;
 
 export interface AuthConfig {
   mode: AuthMode;
@@ -52,23 +53,11 @@ export interface KeystoneConfig {
   timeoutMs: number;
 }
 
-export type MetricsAccess = 'public' | 'token' | 'off';
+export type MetricsAccess = ReturnType<typeof S.METRICS.read>;
 
 export interface MetricsConfig {
   access: MetricsAccess;
   token: string | undefined;
-}
-
-function trustedProxiesSetting(env: Env): string[] {
-  const entries = (env.AUTH_TRUSTED_PROXIES ?? '').split(/[\s,]+/).filter(Boolean);
-  for (const entry of entries) {
-    if (!parseAddressRange(entry)) {
-      throw new ConfigError(
-        `AUTH_TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range (e.g. 10.0.0.5, 10.0.0.0/8, fd00::/64)`,
-      );
-    }
-  }
-  return entries;
 }
 
 /** An http(s) URL without query or fragment (a Keystone endpoint). */
@@ -86,7 +75,7 @@ function endpointUrl(name: string, raw: string): URL {
 }
 
 function keystoneUrlSetting(env: Env): string {
-  const raw = env.KEYSTONE_URL;
+  const raw = S.KEYSTONE_URL.read(env);
   if (!raw) throw new ConfigError('AUTH_MODE=keystone needs KEYSTONE_URL (e.g. http://keystone:5000/v3)');
   const url = endpointUrl('KEYSTONE_URL', raw);
   const path = url.pathname.replace(/\/+$/, '');
@@ -94,35 +83,34 @@ function keystoneUrlSetting(env: Env): string {
   return url.href;
 }
 
-const KEYSTONE_PASSWORD_VARIABLES = ['KEYSTONE_USERNAME', 'KEYSTONE_PASSWORD', 'KEYSTONE_PROJECT_NAME'];
+const KEYSTONE_PASSWORD_VARIABLES = [S.KEYSTONE_USERNAME, S.KEYSTONE_PASSWORD, S.KEYSTONE_PROJECT_NAME];
+const KEYSTONE_PASSWORD_NAMES = KEYSTONE_PASSWORD_VARIABLES.map((setting) => setting.name).join(', ');
 
 function keystoneSettings(env: Env): KeystoneConfig {
   const url = keystoneUrlSetting(env);
-  const serviceToken = env.KEYSTONE_SERVICE_TOKEN || undefined;
+  const serviceToken = S.KEYSTONE_SERVICE_TOKEN.read(env);
   if (serviceToken && !/^[\x21-\x7e]+$/.test(serviceToken)) {
     throw new ConfigError('KEYSTONE_SERVICE_TOKEN must be visible ASCII characters (no spaces)');
   }
-  const given = KEYSTONE_PASSWORD_VARIABLES.filter((name) => env[name]);
+  const given = KEYSTONE_PASSWORD_VARIABLES.filter((setting) => setting.isSet(env));
   if (serviceToken && given.length) {
-    throw new ConfigError(
-      `Set either KEYSTONE_SERVICE_TOKEN or ${KEYSTONE_PASSWORD_VARIABLES.join(', ')}, not both`,
-    );
+    throw new ConfigError(`Set either KEYSTONE_SERVICE_TOKEN or ${KEYSTONE_PASSWORD_NAMES}, not both`);
   }
   if (!serviceToken && given.length < KEYSTONE_PASSWORD_VARIABLES.length) {
-    const missing = KEYSTONE_PASSWORD_VARIABLES.filter((name) => !env[name]);
+    const missing = KEYSTONE_PASSWORD_VARIABLES.filter((setting) => !setting.isSet(env)).map((s) => s.name);
     throw new ConfigError(
-      `AUTH_MODE=keystone needs service credentials to validate tokens: ${KEYSTONE_PASSWORD_VARIABLES.join(', ')} ` +
+      `AUTH_MODE=keystone needs service credentials to validate tokens: ${KEYSTONE_PASSWORD_NAMES} ` +
         `(missing ${missing.join(', ')}), or KEYSTONE_SERVICE_TOKEN`,
     );
   }
-  const challenged = env.KEYSTONE_WWW_AUTHENTICATE_URI || env.KEYSTONE_URL!;
+  const challengeSetting = S.KEYSTONE_WWW_AUTHENTICATE_URI.isSet(env)
+    ? S.KEYSTONE_WWW_AUTHENTICATE_URI
+    : S.KEYSTONE_URL;
+  const challenged = challengeSetting.read(env)!;
   if (/["\\]/.test(challenged)) {
     throw new ConfigError('KEYSTONE_WWW_AUTHENTICATE_URI must not contain quotes or backslashes');
   }
-  endpointUrl(
-    env.KEYSTONE_WWW_AUTHENTICATE_URI ? 'KEYSTONE_WWW_AUTHENTICATE_URI' : 'KEYSTONE_URL',
-    challenged,
-  );
+  endpointUrl(challengeSetting.name, challenged);
   return {
     url,
     wwwAuthenticateUri: challenged.replace(/\/+$/, ''),
@@ -130,21 +118,22 @@ function keystoneSettings(env: Env): KeystoneConfig {
     password: serviceToken
       ? undefined
       : {
-          username: env.KEYSTONE_USERNAME!,
-          password: env.KEYSTONE_PASSWORD!,
-          projectName: env.KEYSTONE_PROJECT_NAME!,
-          userDomainName: env.KEYSTONE_USER_DOMAIN_NAME || 'Default',
-          projectDomainName: env.KEYSTONE_PROJECT_DOMAIN_NAME || 'Default',
+          username: S.KEYSTONE_USERNAME.read(env)!,
+          password: S.KEYSTONE_PASSWORD.read(env)!,
+          projectName: S.KEYSTONE_PROJECT_NAME.read(env)!,
+          userDomainName: S.KEYSTONE_USER_DOMAIN_NAME.read(env),
+          projectDomainName: S.KEYSTONE_PROJECT_DOMAIN_NAME.read(env),
         },
-    cacheSeconds: int(env, 'KEYSTONE_CACHE_SECONDS', 300),
-    cacheSize: int(env, 'KEYSTONE_CACHE_SIZE', 10000, 1),
-    timeoutMs: int(env, 'KEYSTONE_TIMEOUT_MS', 5000, 1),
+    cacheSeconds: S.KEYSTONE_CACHE_SECONDS.read(env),
+    cacheSize: S.KEYSTONE_CACHE_SIZE.read(env),
+    timeoutMs: S.KEYSTONE_TIMEOUT_MS.read(env),
   };
 }
 
 export function metricsSettings(env: Env): MetricsConfig {
-  const token = secret(env, 'METRICS_TOKEN');
-  const access = oneOf(env, 'METRICS', ['public', 'token', 'off'] as const, token ? 'token' : 'public');
+  const token = S.METRICS_TOKEN.read(env);
+  // Unset, METRICS follows METRICS_TOKEN: behind it when it is set.
+  const access = S.METRICS.isSet(env) ? S.METRICS.read(env) : token ? 'token' : 'public';
   if (access === 'token' && !token) throw new ConfigError('METRICS=token needs METRICS_TOKEN');
   if (access !== 'token' && token) {
     throw new ConfigError(`METRICS_TOKEN is set but METRICS=${access}: unset METRICS or set it to token`);
@@ -154,10 +143,10 @@ export function metricsSettings(env: Env): MetricsConfig {
 
 /** AUTH_MODE and what it needs; `host` is where the server listens (some modes are for loopback only). */
 export function authSettings(env: Env, host: string): AuthConfig {
-  const mode = oneOf(env, 'AUTH_MODE', ['none', 'headers', 'jwt', 'keystone'] as const, 'none');
+  const mode = S.AUTH_MODE.read(env);
   const proxy = {
-    secret: secret(env, 'AUTH_PROXY_SECRET'),
-    trustedProxies: trustedProxiesSetting(env),
+    secret: S.AUTH_PROXY_SECRET.read(env),
+    trustedProxies: S.AUTH_TRUSTED_PROXIES.read(env),
   };
   if (mode === 'headers' && !proxy.secret && !proxy.trustedProxies.length && !isLoopbackHost(host)) {
     throw new ConfigError(
@@ -166,7 +155,7 @@ export function authSettings(env: Env, host: string): AuthConfig {
         'believed, or use AUTH_MODE=keystone',
     );
   }
-  if (mode === 'none' && !isLoopbackHost(host) && !bool(env, 'AUTH_NONE_ALLOW_REMOTE', false)) {
+  if (mode === 'none' && !isLoopbackHost(host) && !S.AUTH_NONE_ALLOW_REMOTE.read(env)) {
     throw new ConfigError(
       `AUTH_MODE=none on HOST=${host} would make anyone who reaches the port an admin: use AUTH_MODE=keystone, ` +
         'jwt or headers (behind an authenticating proxy), or set AUTH_NONE_ALLOW_REMOTE=true if the network ' +
@@ -174,10 +163,10 @@ export function authSettings(env: Env, host: string): AuthConfig {
     );
   }
   const jwt = {
-    secret: env.JWT_SECRET || undefined,
-    jwksUrl: url(env, 'JWT_JWKS_URL', /^https?:$/, 'http:// or https://'),
-    issuer: env.JWT_ISSUER || undefined,
-    audience: env.JWT_AUDIENCE || undefined,
+    secret: S.JWT_SECRET.read(env),
+    jwksUrl: S.JWT_JWKS_URL.read(env),
+    issuer: S.JWT_ISSUER.read(env),
+    audience: S.JWT_AUDIENCE.read(env),
   };
   if (mode === 'jwt' && !jwt.secret && !jwt.jwksUrl) {
     throw new ConfigError('AUTH_MODE=jwt needs JWT_SECRET or JWT_JWKS_URL');

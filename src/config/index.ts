@@ -1,15 +1,12 @@
 /**
- * The environment, parsed and validated once. Every setting the service reads is here, with its default, grouped
- * by the part of the service it concerns (`config.auth.mode`, `config.database.url`, …); the README's
- * configuration table mirrors this folder. It is the bottom layer: it imports nothing of the service (lint), so
- * everything may read its types.
+ * The environment, parsed and validated once, grouped by the part of the service it concerns
+ * (`config.auth.mode`, `config.database.url`, …). Every variable is declared once in settings.ts (default,
+ * bounds, meaning), which docs/configuration.md is generated from. It is the bottom layer: it imports nothing of
+ * the service (lint), so everything may read its types.
  */
-import { join } from 'node:path';
 import { authSettings, metricsSettings, type AuthConfig, type MetricsConfig } from './auth';
-import { PROXY_SECRET_HEADER } from './network';
-import { bool, ConfigError, duration, int, oneOf, url, type Env } from './parse';
-import { projectRoot } from './paths';
-import { hasControlCharacter } from './text';
+import { type Env } from './parse';
+import { SETTINGS as S } from './settings';
 import { tracingSettings, type TracingConfig } from './tracing';
 
 export type {
@@ -23,7 +20,9 @@ export type {
   MetricsConfig,
 } from './auth';
 export { ConfigError } from './parse';
-export type { OtlpProtocol, TracingConfig } from './tracing';
+export { SETTINGS, SETTING_GROUPS } from './settings';
+export type { TracingConfig } from './tracing';
+export type { OtlpProtocol } from './values';
 
 export type Visibility = 'public' | 'private';
 
@@ -166,153 +165,76 @@ export interface ObservabilityConfig {
   tracing: TracingConfig | undefined;
 }
 
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-/**
- * GRAPHIQL_HEADERS: a JSON object of header names to string values, e.g. `{"X-Project-Id":"demo"}`. The page
- * is public, so it never carries the proxy secret: the proxy adds that (proxy trust stays the proxy's job).
- */
-function graphiqlHeaders(env: Env): Record<string, string> {
-  const raw = env.GRAPHIQL_HEADERS?.trim();
-  if (!raw) return {};
-  const example = 'e.g. {"X-Project-Id":"demo","X-Roles":"reader"}';
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw new ConfigError(`GRAPHIQL_HEADERS must be a JSON object of header names to strings (${example})`);
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new ConfigError(`GRAPHIQL_HEADERS must be a JSON object of header names to strings (${example})`);
-  }
-  for (const [name, value] of Object.entries(parsed)) {
-    if (!HEADER_NAME.test(name)) throw new ConfigError(`GRAPHIQL_HEADERS: "${name}" is not a header name`);
-    if (typeof value !== 'string' || hasControlCharacter(value)) {
-      throw new ConfigError(
-        `GRAPHIQL_HEADERS: the value of ${name} must be a string without control characters`,
-      );
-    }
-    if (name.toLowerCase() === PROXY_SECRET_HEADER) {
-      throw new ConfigError(
-        `GRAPHIQL_HEADERS must not hold ${name}: anyone who opens the page would read it; let the proxy add it`,
-      );
-    }
-  }
-  return parsed as Record<string, string>;
-}
-
-/** A name or address to listen on; whether it resolves and is this machine's is checked when listening. */
-function hostSetting(env: Env): string {
-  const raw = env.HOST;
-  if (raw === undefined || raw === '') return '127.0.0.1';
-  if (!/^[\w.:%-]+$/.test(raw)) {
-    throw new ConfigError(
-      `HOST must be a host name or an IP address (e.g. 127.0.0.1, 0.0.0.0, ::), got "${raw}"`,
-    );
-  }
-  return raw;
-}
-
-/**
- * CORS_ORIGINS: comma- or space-separated origins (`scheme://host[:port]`, no path), each exact or with `*` as
- * its first host label (`https://*.example.com`: any subdomain, not the domain itself), or `*` alone (any).
- */
-function corsOriginsSetting(env: Env): string[] {
-  const entries = (env.CORS_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean);
-  for (const entry of entries) {
-    if (entry === '*') continue;
-    const match = /^(https?):\/\/(\*\.)?([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i.exec(entry);
-    if (!match) {
-      throw new ConfigError(
-        `CORS_ORIGINS: "${entry}" is not an origin (scheme://host[:port], e.g. https://horizon.example or https://*.example.com)`,
-      );
-    }
-  }
-  return entries.map((entry) => entry.toLowerCase());
-}
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
 export function loadConfig(env: Env = process.env): Config {
-  const host = hostSetting(env);
+  const host = S.HOST.read(env);
   return {
     http: {
-      port: int(env, 'PORT', 4000, 0, 65535),
+      port: S.PORT.read(env),
       host,
-      corsOrigins: corsOriginsSetting(env),
-      shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10000, 0),
-      shutdownDelayMs: int(env, 'SHUTDOWN_DELAY_MS', 0, 0),
-      heapGrowingPercent: int(env, 'HEAP_GROWING_PERCENT', 50, 0, 400),
+      corsOrigins: S.CORS_ORIGINS.read(env),
+      shutdownTimeoutMs: S.SHUTDOWN_TIMEOUT_MS.read(env),
+      shutdownDelayMs: S.SHUTDOWN_DELAY_MS.read(env),
+      heapGrowingPercent: S.HEAP_GROWING_PERCENT.read(env),
     },
     auth: authSettings(env, host),
     database: {
-      url: url(
-        env,
-        'DATABASE_URL',
-        /^(postgres|postgresql|pglite):$/,
-        'postgres://, postgresql:// or pglite://',
-      ),
-      poolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1),
-      connectTimeoutMs: int(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5000, 1),
-      poolWaitMs: int(env, 'DATABASE_POOL_WAIT_MS', 60000, 1),
-      dataDir: env.DATA_DIR || '.data',
-      dataMinFreeMb: int(env, 'DATA_MIN_FREE_MB', 64),
-      pgliteSharedBuffersMb: int(env, 'PGLITE_SHARED_BUFFERS_MB', 16, 1),
-      seedOnStart: bool(env, 'SEED_ON_START', true),
+      url: S.DATABASE_URL.read(env),
+      poolSize: S.DATABASE_POOL_SIZE.read(env),
+      connectTimeoutMs: S.DATABASE_CONNECT_TIMEOUT_MS.read(env),
+      poolWaitMs: S.DATABASE_POOL_WAIT_MS.read(env),
+      dataDir: S.DATA_DIR.read(env),
+      dataMinFreeMb: S.DATA_MIN_FREE_MB.read(env),
+      pgliteSharedBuffersMb: S.PGLITE_SHARED_BUFFERS_MB.read(env),
+      seedOnStart: S.SEED_ON_START.read(env),
     },
     graphql: {
-      introspection: bool(env, 'INTROSPECTION', true),
+      introspection: S.INTROSPECTION.read(env),
       limits: {
-        maxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 12, 1),
-        maxAliases: int(env, 'GRAPHQL_MAX_ALIASES', 30, 1),
-        maxCost: int(env, 'GRAPHQL_MAX_COST', 100000, 1),
-        maxTokens: int(env, 'GRAPHQL_MAX_TOKENS', 5000, 1),
-        maxDirectives: int(env, 'GRAPHQL_MAX_DIRECTIVES', 50, 1),
+        maxDepth: S.GRAPHQL_MAX_DEPTH.read(env),
+        maxAliases: S.GRAPHQL_MAX_ALIASES.read(env),
+        maxCost: S.GRAPHQL_MAX_COST.read(env),
+        maxTokens: S.GRAPHQL_MAX_TOKENS.read(env),
+        maxDirectives: S.GRAPHQL_MAX_DIRECTIVES.read(env),
       },
     },
-    cache: { catalogMb: int(env, 'CATALOG_CACHE_MB', 16) },
+    cache: { catalogMb: S.CATALOG_CACHE_MB.read(env) },
     live: {
-      feedHeartbeatMs: int(env, 'FEED_HEARTBEAT_MS', 5000, 0),
-      feedHeartbeatTimeoutMs: int(env, 'FEED_HEARTBEAT_TIMEOUT_MS', 10000, 1),
-      changeStepUnwatchedMs: int(env, 'CHANGE_STEP_UNWATCHED_MS', 1000, 10),
-      changeRetentionMs: duration(env, 'CHANGE_RETENTION', 30 * 86_400_000),
-      changePruneIntervalMs: duration(env, 'CHANGE_PRUNE_INTERVAL', 600_000),
+      feedHeartbeatMs: S.FEED_HEARTBEAT_MS.read(env),
+      feedHeartbeatTimeoutMs: S.FEED_HEARTBEAT_TIMEOUT_MS.read(env),
+      changeStepUnwatchedMs: S.CHANGE_STEP_UNWATCHED_MS.read(env),
+      changeRetentionMs: S.CHANGE_RETENTION.read(env),
+      changePruneIntervalMs: S.CHANGE_PRUNE_INTERVAL.read(env),
       webSocket: {
-        maxConnections: int(env, 'WEBSOCKET_MAX_CONNECTIONS', 2000, 1),
-        subscriptionsPerSocket: int(env, 'SUBSCRIPTIONS_PER_SOCKET', 50, 1),
-        subscriptionsPerIdentity: int(env, 'SUBSCRIPTIONS_PER_IDENTITY', 200, 1),
-        subscriptionsPerInstance: int(env, 'SUBSCRIPTIONS_PER_INSTANCE', 5000, 1),
+        maxConnections: S.WEBSOCKET_MAX_CONNECTIONS.read(env),
+        subscriptionsPerSocket: S.SUBSCRIPTIONS_PER_SOCKET.read(env),
+        subscriptionsPerIdentity: S.SUBSCRIPTIONS_PER_IDENTITY.read(env),
+        subscriptionsPerInstance: S.SUBSCRIPTIONS_PER_INSTANCE.read(env),
       },
     },
     explorer: {
-      enabled: bool(env, 'EXPLORER', true),
-      dir: env.EXPLORER_DIR || join(projectRoot(), 'dist', 'web'),
+      enabled: S.EXPLORER.read(env),
+      dir: S.EXPLORER_DIR.read(env),
     },
     graphiql: {
-      enabled: bool(env, 'GRAPHIQL', true),
-      headers: graphiqlHeaders(env),
-      dir: env.GRAPHIQL_DIR || join(projectRoot(), 'dist', 'graphiql'),
+      enabled: S.GRAPHIQL.read(env),
+      headers: S.GRAPHIQL_HEADERS.read(env),
+      dir: S.GRAPHIQL_DIR.read(env),
     },
     catalog: {
-      projectWrites: bool(env, 'METADEF_PROJECT_WRITES', false),
+      projectWrites: S.METADEF_PROJECT_WRITES.read(env),
       quotas: {
-        namespacesPerProject: int(env, 'METADEF_NAMESPACES_PER_PROJECT', 100),
-        propertiesPerNamespace: int(env, 'METADEF_PROPERTIES_PER_NAMESPACE', 500),
-        objectsPerNamespace: int(env, 'METADEF_OBJECTS_PER_NAMESPACE', 500),
-        tagsPerNamespace: int(env, 'METADEF_TAGS_PER_NAMESPACE', 500),
+        namespacesPerProject: S.METADEF_NAMESPACES_PER_PROJECT.read(env),
+        propertiesPerNamespace: S.METADEF_PROPERTIES_PER_NAMESPACE.read(env),
+        objectsPerNamespace: S.METADEF_OBJECTS_PER_NAMESPACE.read(env),
+        tagsPerNamespace: S.METADEF_TAGS_PER_NAMESPACE.read(env),
       },
     },
     discovery: {
-      capabilityDefaultVisibility: oneOf(
-        env,
-        'CAPABILITY_DEFAULT_VISIBILITY',
-        ['public', 'private'] as const,
-        'private',
-      ),
-      allowAllUsers: bool(env, 'DISCOVERY_ALLOW_ALL_USERS', false),
+      capabilityDefaultVisibility: S.CAPABILITY_DEFAULT_VISIBILITY.read(env),
+      allowAllUsers: S.DISCOVERY_ALLOW_ALL_USERS.read(env),
     },
     observability: {
-      logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+      logLevel: S.LOG_LEVEL.read(env),
       metrics: metricsSettings(env),
       tracing: tracingSettings(env),
     },

@@ -5,7 +5,7 @@ export class ConfigError extends Error {}
 export type Env = Record<string, string | undefined>;
 
 /** The largest delay node's timers take (beyond it they fire at once); a sane ceiling for counts too. */
-const MAX_INT = 2_147_483_647;
+export const MAX_INT = 2_147_483_647;
 
 export function int(env: Env, name: string, fallback: number, min = 0, max = MAX_INT): number {
   const raw = env[name];
@@ -17,7 +17,7 @@ export function int(env: Env, name: string, fallback: number, min = 0, max = MAX
   return value;
 }
 
-const DURATION_UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+export const DURATION_UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** A duration as a number and a unit (`30d`, `12h`, `90m`, `3600s`), in milliseconds, at least `minMs`. */
 export function duration(env: Env, name: string, fallbackMs: number, minMs = 1000): number {

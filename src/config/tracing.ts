@@ -1,6 +1,6 @@
-import { bool, ConfigError, oneOf, url, type Env } from './parse';
-
-export type OtlpProtocol = 'http/protobuf' | 'http/json';
+import { type Env } from './parse';
+import { SETTINGS as S } from './settings';
+import { type OtlpProtocol } from './values';
 
 export interface TracingConfig {
   /** Where spans are sent: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, else OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces. */
@@ -18,34 +18,16 @@ const OTLP_DEFAULT_ENDPOINT = 'http://localhost:4318/';
  * `none` or OTEL_SDK_DISABLED=true.
  */
 export function tracingSettings(env: Env): TracingConfig | undefined {
-  if (bool(env, 'OTEL_SDK_DISABLED', false)) return undefined;
-  const exporters = (env.OTEL_TRACES_EXPORTER ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  for (const exporter of exporters) {
-    if (exporter !== 'otlp' && exporter !== 'none') {
-      throw new ConfigError(
-        `OTEL_TRACES_EXPORTER must be otlp or none, got "${exporter}" (traces go over OTLP/HTTP; send them ` +
-          'through an OpenTelemetry Collector to any other backend)',
-      );
-    }
-  }
-  const endpointOf = (name: string) => url(env, name, /^https?:$/, 'http:// or https://');
-  const tracesEndpoint = endpointOf('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT');
-  const endpoint = endpointOf('OTEL_EXPORTER_OTLP_ENDPOINT');
+  if (S.OTEL_SDK_DISABLED.read(env)) return undefined;
+  const exporters = S.OTEL_TRACES_EXPORTER.read(env);
+  const tracesEndpoint = S.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT.read(env);
+  const endpoint = S.OTEL_EXPORTER_OTLP_ENDPOINT.read(env);
   const wanted = exporters.length ? exporters.includes('otlp') : !!(tracesEndpoint || endpoint);
   if (!wanted) return undefined;
-  const protocolName = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL
-    ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'
-    : 'OTEL_EXPORTER_OTLP_PROTOCOL';
-  if (env[protocolName] === 'grpc') {
-    throw new ConfigError(
-      `${protocolName}=grpc is not supported: use http/protobuf (the default) or http/json, on the Collector's ` +
-        'OTLP/HTTP port (4318)',
-    );
-  }
-  const protocol = oneOf(env, protocolName, ['http/protobuf', 'http/json'] as const, 'http/protobuf');
+  // The protocol is read only when tracing is on: it is the whole SDK's setting, not a switch of ours.
+  const protocol = S.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL.isSet(env)
+    ? S.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL.read(env)
+    : S.OTEL_EXPORTER_OTLP_PROTOCOL.read(env);
   // A signal's own endpoint is used as it is; the general one is a base that the signal's path is added to.
   const base = endpoint ?? OTLP_DEFAULT_ENDPOINT;
   return {
