@@ -96,7 +96,7 @@ export async function boot(options: BootOptions = {}): Promise<Runtime> {
 /**
  * Sets V8's `--heap-growing-percent` to HEAP_GROWING_PERCENT (unless 0): under load V8 let the old generation grow
  * to about 3× what a full collection kept (garbage promoted by a small young generation) before collecting it:
- * 173-236 MB of RSS at peak on PostgreSQL against 126-129 MB with 50%, for the same CPU per request (docs/operations.md,
+ * 173-236 MB of RSS at peak on PostgreSQL against 126-129 MB with 50%, for the same CPU per request (docs/benchmarks.md,
  * Memory). V8 reads it at every collection: setting it at start is as the node flag. `serve` and the benches.
  */
 export function tuneHeap(config: Config): void {
