@@ -15,6 +15,7 @@ import { ChangeLogSequencer1763701200000 } from './1763701200000-change-log-sequ
 import { ChangeLogLeanStep1763701300000 } from './1763701300000-change-log-lean-step';
 import { ChangeLogLeanTrigger1763701400000 } from './1763701400000-change-log-lean-trigger';
 import { ChangeLogStepSight1763701500000 } from './1763701500000-change-log-step-sight';
+import { CompleteNamespaces1763701600000 } from './1763701600000-complete-namespaces';
 
 /** Every migration, oldest first. Each module's tables arrive in their own migration, listed here. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   ChangeLogLeanStep1763701300000,
   ChangeLogLeanTrigger1763701400000,
   ChangeLogStepSight1763701500000,
+  CompleteNamespaces1763701600000,
 ];

@@ -70,17 +70,24 @@ describe('catalog: Glance metadefs import/export', () => {
 
   it('ships default definitions loaded on first start', async () => {
     const { namespaces } = await t.ok(
-      `{ namespaces(filter: { visibility: PUBLIC }) { nodes { name protected tags { name parent { name } } } } }`,
+      `{ namespaces(filter: { visibility: PUBLIC }) { nodes { name protected complete tags { name parent { name } } } } }`,
       {},
       project('anyone'),
     );
     const seeded = namespaces.nodes.filter((ns: { name: string }) => ns.name.startsWith('Metacatalog::'));
-    expect(seeded.map((ns: { name: string }) => ns.name)).toEqual([
-      'Metacatalog::Compute::CPUTopology',
-      'Metacatalog::Compute::Quota',
-      'Metacatalog::Compute::Watchdog',
-      'Metacatalog::Workloads',
-    ]);
+    expect(seeded.map((ns: { name: string }) => ns.name)).toEqual(['Metacatalog::Workloads']);
+    // Nova's definitions (seeds/nova): every namespace complete
+    const nova = namespaces.nodes.filter((ns: { name: string }) => ns.name.startsWith('OS::Nova::'));
+    expect(nova.map((ns: { name: string }) => ns.name)).toEqual(
+      expect.arrayContaining([
+        'OS::Nova::ExtraSpecs::hw',
+        'OS::Nova::ExtraSpecs::trait',
+        'OS::Nova::ImageProperties',
+      ]),
+    );
+    expect(
+      nova.filter((ns: { complete: boolean }) => !ns.complete).map((ns: { name: string }) => ns.name),
+    ).toEqual(['OS::Nova::ExtraSpecs::unnamespaced']);
     expect(seeded.every((ns: { protected: boolean }) => ns.protected)).toBe(true);
     const { metadefTag } = await t.ok(
       `{ metadefTag(namespace: "Metacatalog::Workloads", name: "database") { name descendants { name } } }`,

@@ -80,6 +80,7 @@ describe('module manifests', () => {
     expect(seeders.map((seeder) => seeder.name)).toEqual([
       'resource-types',
       'default-metadefs',
+      'nova-definitions',
       'standard-traits',
     ]);
   });

@@ -82,14 +82,17 @@ describe('validateMetadata', () => {
     ).toEqual({ valid: true, errors: [], unknownKeys: [] });
     expect(await validate({ 'hw:secure_boot': false })).toMatchObject({ valid: true });
     const result = await validate({
-      'hw:secure_boot': 'yes',
+      'hw:secure_boot': 'maybe',
       'hw:ratio': '2.5',
       'hw:machine_type': 'i440',
       'hw:serial': 'abcdef',
     });
     expect(result.valid).toBe(false);
     expect(result.errors).toEqual([
-      { key: 'hw:secure_boot', message: 'must be true or false, not "yes"' },
+      {
+        key: 'hw:secure_boot',
+        message: 'must be a boolean (true/false, yes/no, on/off, 1/0, t/f, y/n), not "maybe"',
+      },
       { key: 'hw:ratio', message: 'must be <= 2' },
       { key: 'hw:machine_type', message: 'must be one of: pc, q35' },
       { key: 'hw:serial', message: 'must NOT have more than 4 characters' },

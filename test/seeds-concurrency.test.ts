@@ -17,13 +17,15 @@ import { createTestDatabaseUrl } from './support/test-database';
 const onServer = !!process.env.TEST_DATABASE_URL;
 const silent = pino({ level: 'silent' });
 
-const defaultNamespaces = readdirSync(seedsPath('metadefs'))
-  .filter((file) => file.endsWith('.json'))
-  .map(
-    (file) =>
-      (JSON.parse(readFileSync(seedsPath(`metadefs/${file}`), 'utf8')) as { namespace: string }).namespace,
-  )
-  .sort();
+const namespacesOf = (folder: string) =>
+  readdirSync(seedsPath(folder))
+    .filter((file) => file.endsWith('.json'))
+    .map(
+      (file) =>
+        (JSON.parse(readFileSync(seedsPath(`${folder}/${file}`), 'utf8')) as { namespace: string }).namespace,
+    );
+/** The default definitions and Nova's (seeds/metadefs, seeds/nova), by name. */
+const defaultNamespaces = [...namespacesOf('metadefs'), ...namespacesOf('nova')].sort();
 const resourceTypeNames = JSON.parse(readFileSync(seedsPath('resource-types.json'), 'utf8')) as string[];
 const standardTraitCount = readStandardTraits().length;
 
@@ -140,7 +142,11 @@ describe('seeding in one process (PGlite: one process owns the data; PostgreSQL 
     );
     const metadefLines = reports.map((report) => report.find((line) => line.startsWith('default-metadefs:')));
     expect(metadefLines.filter((line) => /default namespaces created/.test(line ?? ''))).toEqual([
-      `default-metadefs: ${defaultNamespaces.length} default namespaces created, 0 already present`,
+      `default-metadefs: ${namespacesOf('metadefs').length} default namespaces created, 0 already present`,
+    ]);
+    const novaLines = reports.map((report) => report.find((line) => line.startsWith('nova-definitions:')));
+    expect(novaLines.filter((line) => /Nova namespaces created/.test(line ?? ''))).toEqual([
+      `nova-definitions: ${namespacesOf('nova').length} Nova namespaces created, 0 already present`,
     ]);
     expect(metadefLines.filter((line) => line === 'default-metadefs: already applied')).toHaveLength(2);
     expect(await seeded(runtime)).toEqual(expected());

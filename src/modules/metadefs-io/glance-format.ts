@@ -35,6 +35,8 @@ export interface GlanceNamespaceDocument {
   description?: string;
   visibility?: 'public' | 'private';
   protected?: boolean;
+  /** Our extension: the namespace is complete (see Namespace.complete). Glance's loader ignores the key. */
+  complete?: boolean;
   owner?: string;
   resource_type_associations?: GlanceAssociation[];
   properties?: Record<string, unknown>;
@@ -46,6 +48,7 @@ export interface GlanceNamespaceDocument {
 export interface ExportedNamespaceDocument extends GlanceNamespaceDocument {
   visibility: 'public' | 'private';
   protected: boolean;
+  complete?: boolean;
   owner: string;
   resource_type_associations: GlanceAssociation[];
   properties?: Record<string, PropertySchema>;
@@ -70,6 +73,7 @@ const DOCUMENT_SCHEMA = {
     description: upTo(NAMESPACE_LIMITS.description),
     visibility: { enum: ['public', 'private'] },
     protected: { type: 'boolean' },
+    complete: { type: 'boolean' },
     owner: name(NAMESPACE_LIMITS.owner),
     resource_type_associations: {
       type: 'array',
@@ -154,7 +158,7 @@ const propertyDocsWithoutNulls = (properties: unknown): unknown =>
  * given). Anywhere else (names, owner, the lists themselves) null stays an error: it fails Glance's load too.
  */
 function withoutGlanceNulls(json: unknown): unknown {
-  let doc = withoutNulls(json, ['display_name', 'description', 'visibility', 'protected']);
+  let doc = withoutNulls(json, ['display_name', 'description', 'visibility', 'protected', 'complete']);
   doc = mapEntry(
     doc,
     'resource_type_associations',

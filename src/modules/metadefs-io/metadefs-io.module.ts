@@ -1,10 +1,10 @@
 import { defineModule } from '../../common/module';
 import { registerMetadefCommands } from './metadefs.cli';
-import { defaultMetadefsSeeder } from './metadefs.seed';
+import { defaultMetadefsSeeder, novaDefinitionsSeeder } from './metadefs.seed';
 
 /** Definitions in Glance's file format: the default definitions' seed and the `metadefs` commands. */
 export const metadefsIoModule = defineModule({
   name: 'metadefs-io',
-  seeders: [defaultMetadefsSeeder],
+  seeders: [defaultMetadefsSeeder, novaDefinitionsSeeder],
   commands: [registerMetadefCommands],
 });

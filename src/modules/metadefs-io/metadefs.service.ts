@@ -251,6 +251,7 @@ export class MetadefsService {
       description: doc.description ?? null,
       visibility: doc.visibility === 'public' ? Visibility.PUBLIC : Visibility.PRIVATE,
       protected: doc.protected ?? false,
+      complete: doc.complete ?? false,
       owner: doc.owner ?? options.owner ?? 'admin',
       resourceTypeAssociations: (doc.resource_type_associations ?? []).map((association) => ({
         name: association.name,
@@ -277,6 +278,7 @@ export class MetadefsService {
       namespace.description = doc.description ?? null;
       namespace.visibility = doc.visibility === 'public' ? Visibility.PUBLIC : Visibility.PRIVATE;
       namespace.protected = doc.protected ?? false;
+      namespace.complete = doc.complete ?? false;
       if (doc.owner) namespace.owner = doc.owner;
       await tx.db.getRepository(Namespace).save(namespace);
     }
@@ -333,6 +335,7 @@ export class MetadefsService {
       ...(namespace.description != null ? { description: namespace.description } : {}),
       visibility: namespace.visibility === Visibility.PUBLIC ? 'public' : 'private',
       protected: namespace.protected,
+      ...(namespace.complete ? { complete: true } : {}),
       owner: namespace.owner,
       resource_type_associations: associations.map((association) => ({
         name: association.name,

@@ -33,6 +33,9 @@ export class CreateNamespaceInput {
   @Field(() => Boolean, { nullable: true, defaultValue: false, description: NAMESPACE_FIELD_DOCS.protected })
   protected?: boolean | null;
 
+  @Field(() => Boolean, { nullable: true, defaultValue: false, description: NAMESPACE_FIELD_DOCS.complete })
+  complete?: boolean | null;
+
   @Field(() => String, {
     nullable: true,
     description: `${NAMESPACE_FIELD_DOCS.owner} Default: the caller's project.`,

@@ -18,5 +18,7 @@ export const NAMESPACE_FIELD_DOCS = {
   visibility: 'Who sees the namespace and everything in it.',
   protected:
     'true: the namespace and everything in it cannot be deleted (FORBIDDEN) until set back to false.',
+  complete:
+    "true: the namespace defines every key under its prefix, as Nova's validators do for theirs: validateMetadata refuses a key in its scope that none of its definitions names (with \"did you mean\" suggestions) instead of listing it as unknown. The scope is each key's text up to its first colon (hw: for hw:cpu_policy, resources{group} for resources{group}:{resource_class}); for keys without a colon, the association's prefix when it has one.",
   owner: `The owning project, at most ${NAMESPACE_LIMITS.owner} characters; admins only (FORBIDDEN for others).`,
 } as const;

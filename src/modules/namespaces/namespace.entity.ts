@@ -6,6 +6,10 @@ import { Visibility } from '../../common/visibility';
 import type { NamespaceResourceType } from './namespace-resource-type.entity';
 import { ViewableNodeEntity } from './resource-type-view';
 
+/** What `complete` means (namespace.docs.ts repeats it for the inputs). */
+export const NAMESPACE_COMPLETE_DOCS =
+  "true: validateMetadata refuses a key in the scope of this namespace (each of its keys' text up to the first colon, or the association's prefix) that none of its definitions names, instead of listing it in unknownKeys.";
+
 export const NAMESPACE_LIMITS = { name: 80, displayName: 80, description: 500, owner: 255 } as const;
 
 @Entity('namespaces')
@@ -42,6 +46,10 @@ export class Namespace extends ViewableNodeEntity implements Node {
   })
   @Column({ type: 'boolean', default: false })
   protected: boolean;
+
+  @Field({ description: NAMESPACE_COMPLETE_DOCS })
+  @Column({ type: 'boolean', default: false })
+  complete: boolean;
 
   @Field({ description: 'The owning project.' })
   @Column({ type: 'varchar', length: NAMESPACE_LIMITS.owner })

@@ -56,6 +56,12 @@ export class UpdateNamespaceInput {
   })
   protected?: boolean | null;
 
+  @Field(() => Boolean, {
+    nullable: true,
+    description: `${NAMESPACE_FIELD_DOCS.complete} null: BAD_USER_INPUT.`,
+  })
+  complete?: boolean | null;
+
   @Field(() => String, { nullable: true, description: `${NAMESPACE_FIELD_DOCS.owner} null: BAD_USER_INPUT.` })
   owner?: string | null;
 }

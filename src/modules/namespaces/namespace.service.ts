@@ -68,6 +68,7 @@ export interface NamespaceDoc {
   description?: string | null;
   visibility?: Visibility | null;
   protected?: boolean | null;
+  complete?: boolean | null;
   owner?: string | null;
   resourceTypeAssociations?: readonly AssociationDoc[] | null;
 }
@@ -266,6 +267,7 @@ export class NamespaceService {
             description: input.description ?? null,
             visibility: input.visibility ?? Visibility.PRIVATE,
             protected: input.protected ?? false,
+            complete: input.complete ?? false,
             owner,
           }),
         ),
@@ -296,7 +298,7 @@ export class NamespaceService {
     checkNamespaceFields(input);
     return ctx.transaction(async (tx) => {
       const namespace = await this.requireWritable(tx, name);
-      for (const field of ['name', 'visibility', 'protected', 'owner'] as const) {
+      for (const field of ['name', 'visibility', 'protected', 'complete', 'owner'] as const) {
         if (input[field] === null) throw new InputError(`input.${field}`, 'cannot be null');
       }
       if (input.owner != null && input.owner !== namespace.owner && !tx.identity.isAdmin) {
@@ -316,6 +318,7 @@ export class NamespaceService {
       if (input.description !== undefined) namespace.description = input.description;
       if (input.visibility != null) namespace.visibility = input.visibility;
       if (input.protected != null) namespace.protected = input.protected;
+      if (input.complete != null) namespace.complete = input.complete;
       if (input.owner != null) namespace.owner = input.owner;
       const saved = await withUniqueConflicts(repository.save(namespace), { namespaces_name_key: taken });
       return saved;

@@ -5,6 +5,7 @@ import { PropertyDefinition } from './property.entity';
 import {
   NamespacePropertiesResolver,
   ObjectPropertiesResolver,
+  PropertyDefinitionNamespaceResolver,
   PropertyMutationResolver,
   propertyDefinitionNode,
 } from './property.resolver';
@@ -14,6 +15,7 @@ export const propertiesModule = defineModule({
   name: 'properties',
   entities: [MetadefObject, PropertyDefinition],
   resolvers: [
+    PropertyDefinitionNamespaceResolver,
     NamespacePropertiesResolver,
     ObjectPropertiesResolver,
     NamespaceObjectsResolver,
@@ -27,5 +29,7 @@ export const propertiesModule = defineModule({
     MetadefObject: ['metadef_objects'],
     PropertyDefinition: ['metadef_properties'],
     PropertyItems: [],
+    PropertyParameter: [],
+    PropertyDeprecation: [],
   },
 });

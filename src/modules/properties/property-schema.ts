@@ -2,7 +2,8 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { CompiledSchemas } from '../../common/compiled-schemas';
 import { InputError, type InputProblem } from '../../common/errors';
 import type { PropertySchema } from './property.entity';
-import { OPERATORS, PROPERTY_TITLE_MAX } from './property.keywords';
+import { PARAMETER_LIMITS, ParameterKind } from './property-parameters';
+import { DEPRECATION_LIMITS, OPERATORS, PROPERTY_TITLE_MAX } from './property.keywords';
 
 /**
  * Validation of property definitions (Glance's "property" meta-schema, restricted): one function for the
@@ -44,6 +45,32 @@ const PROPERTY_META_SCHEMA = {
     uniqueItems: { type: 'boolean' },
     additionalItems: { type: 'boolean' },
     operators: { type: 'array', items: { type: 'string', enum: [...OPERATORS] }, uniqueItems: true },
+    // Our extensions (docs/catalog.md, "Beyond Glance's format")
+    parameters: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'kind'],
+        properties: {
+          name: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$', maxLength: PARAMETER_LIMITS.name },
+          kind: { type: 'string', enum: Object.values(ParameterKind) },
+          pattern: { type: 'string', minLength: 1, maxLength: PARAMETER_LIMITS.pattern },
+          description: { type: 'string', maxLength: PARAMETER_LIMITS.description },
+        },
+      },
+    },
+    deprecated: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['reason'],
+      properties: {
+        reason: { type: 'string', minLength: 1, maxLength: DEPRECATION_LIMITS.reason },
+        replacement: { type: 'string', minLength: 1, maxLength: DEPRECATION_LIMITS.replacement },
+      },
+    },
+    caseInsensitive: { type: 'boolean' },
+    lenient: { type: 'boolean' },
   },
   if: { properties: { type: { const: 'array' } }, required: ['type'] },
   then: { required: ['items'] },
@@ -145,6 +172,10 @@ const KEY_ORDER = [
   'uniqueItems',
   'additionalItems',
   'operators',
+  'parameters',
+  'deprecated',
+  'caseInsensitive',
+  'lenient',
 ] as const;
 
 /** The keywords of a property that constrain its values (what `default` and `enum` values must satisfy). */
@@ -202,6 +233,9 @@ export function checkPropertySchema(
   }
   if (schema.enum) problems.push(...duplicates(field('enum'), schema.enum));
   if (schema.items?.enum) problems.push(...duplicates(field('items.enum'), schema.items.enum));
+  if (schema.caseInsensitive !== undefined && schema.type !== 'string' && schema.items?.type !== 'string') {
+    problems.push({ field: field('caseInsensitive'), message: 'applies to STRING values (or items) only' });
+  }
   if (schema.type !== 'array') {
     for (const key of ['items', 'minItems', 'maxItems', 'uniqueItems', 'additionalItems'] as const) {
       if (schema[key] !== undefined)
@@ -269,6 +303,10 @@ export function validatePropertySchema(doc: unknown, fieldPrefix: string): Prope
   return result.schema;
 }
 
+/** A GraphQL input object as a document: its null (not given) fields left out. */
+const withoutNullEntries = (value: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null && item !== undefined));
+
 /**
  * A GraphQL `PropertyDefinitionInput` (or a Glance document with its `name`) as a property document: the
  * name left out, null fields dropped (GraphQL null means "not given").
@@ -277,13 +315,16 @@ export function propertyInputToDoc(input: object): Record<string, unknown> {
   const doc: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     if (key === 'name' || value === null || value === undefined) continue;
-    if (key === 'items' && typeof value === 'object' && !Array.isArray(value)) {
-      const items = Object.fromEntries(
-        Object.entries(value as Record<string, unknown>).filter(
-          ([, item]) => item !== null && item !== undefined,
-        ),
+    if ((key === 'items' || key === 'deprecated') && typeof value === 'object' && !Array.isArray(value)) {
+      doc[key] = withoutNullEntries(value as Record<string, unknown>);
+      continue;
+    }
+    if (key === 'parameters' && Array.isArray(value)) {
+      doc[key] = value.map((item: unknown) =>
+        typeof item === 'object' && item !== null
+          ? withoutNullEntries(item as Record<string, unknown>)
+          : item,
       );
-      doc.items = items;
       continue;
     }
     doc[key] = value;

@@ -1,4 +1,5 @@
-import { OPERATORS, PROPERTY_TITLE_MAX } from './property.keywords';
+import { PARAMETER_LIMITS } from './property-parameters';
+import { DEPRECATION_LIMITS, OPERATORS, PROPERTY_TITLE_MAX } from './property.keywords';
 
 const operatorList = OPERATORS.map((operator) => `"${operator}"`).join(', ');
 
@@ -22,6 +23,14 @@ export const PROPERTY_KEYWORD_DOCS = {
   additionalItems:
     'ARRAY properties only: whether items beyond those described are allowed (kept as Glance has it).',
   operators: `Multivalue operators a value may use (${operatorList}, e.g. "<or> 1 <or> 2"); null when none is declared.`,
+  parameters:
+    "The placeholders of a parameterized name (hw:numa_cpus.{num}, resources{group}:{resource_class}), in no particular order, each with its kind; empty for a plain name. A key matches the definition when each placeholder's text is of its kind (validateMetadata: exact names win over patterns).",
+  deprecated:
+    'Set when the key is deprecated: validateMetadata then returns a warning for it, and searchProperties ranks it last; null otherwise.',
+  caseInsensitive:
+    'true: a STRING value (or item) matches its enum whatever its case, as Nova reads some image properties (os_type LINUX); null or false: exactly.',
+  lenient:
+    'true: a value the definition refuses is accepted with a warning instead of an error, because its reader ignores it or reads it as a default (Nova reads any text in a boolean image property, anything but true-like as false).',
 } as const;
 
 /** The same keywords as input, with the rule each must satisfy (BAD_USER_INPUT naming the field otherwise). */
@@ -44,6 +53,20 @@ export const PROPERTY_INPUT_DOCS = {
   uniqueItems: PROPERTY_KEYWORD_DOCS.uniqueItems,
   additionalItems: PROPERTY_KEYWORD_DOCS.additionalItems,
   operators: `Multivalue operators a value may use: any of ${operatorList}, each once. Stored as given.`,
+  parameters: `${PROPERTY_KEYWORD_DOCS.parameters} Every {placeholder} of the name needs exactly one parameter and every parameter a placeholder; at most ${PARAMETER_LIMITS.count} (BAD_USER_INPUT at input.parameters or input.name otherwise).`,
+  deprecated: PROPERTY_KEYWORD_DOCS.deprecated,
+  caseInsensitive: `${PROPERTY_KEYWORD_DOCS.caseInsensitive} STRING properties (or ARRAY of STRING) only.`,
+  lenient: PROPERTY_KEYWORD_DOCS.lenient,
+} as const;
+
+/** The fields of a parameter and of a deprecation. */
+export const PARAMETER_DOCS = {
+  name: `The placeholder's name, as written between braces in the property name (1–${PARAMETER_LIMITS.name} characters: a letter or _, then letters, digits, _).`,
+  kind: "What the placeholder's text may be.",
+  pattern: `TEXT only: an ECMAScript regular expression (unicode flag) the text matches whole, at most ${PARAMETER_LIMITS.pattern} characters; null: any text without a line break.`,
+  description: `What the placeholder stands for, at most ${PARAMETER_LIMITS.description} characters.`,
+  reason: `Why the key is deprecated, 1–${DEPRECATION_LIMITS.reason} characters.`,
+  replacement: `The key to use instead, 1–${DEPRECATION_LIMITS.replacement} characters; null when there is none.`,
 } as const;
 
 /** The item keywords of an ARRAY property. */

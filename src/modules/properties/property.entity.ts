@@ -6,7 +6,8 @@ import { JSONScalar } from '../../common/scalars';
 import { Namespace } from '../namespaces/namespace.entity';
 import { ViewableNodeEntity } from '../namespaces/resource-type-view';
 import { MetadefObject } from './object.entity';
-import { ITEMS_DOCS, PROPERTY_KEYWORD_DOCS } from './property.docs';
+import { KIND_DOCS, ParameterKind, type PropertyParameterDoc } from './property-parameters';
+import { ITEMS_DOCS, PARAMETER_DOCS, PROPERTY_KEYWORD_DOCS } from './property.docs';
 
 export enum PropertyType {
   STRING = 'string',
@@ -26,6 +27,44 @@ registerEnumType(PropertyType, {
     ARRAY: { description: 'A list of items of a primitive type (JSON-schema "array", with items).' },
   },
 });
+
+registerEnumType(ParameterKind, {
+  name: 'ParameterKind',
+  description: 'What the text of a placeholder of a parameterized property name may be.',
+  valuesConfig: {
+    NUMBER: { description: KIND_DOCS.number },
+    GROUP: { description: KIND_DOCS.group },
+    TRAIT: { description: KIND_DOCS.trait },
+    RESOURCE_CLASS: { description: KIND_DOCS.resourceClass },
+    TEXT: { description: KIND_DOCS.text },
+  },
+});
+
+@ObjectType({
+  description: 'One placeholder of a parameterized property name, e.g. {num} in hw:numa_cpus.{num}.',
+})
+export class PropertyParameter {
+  @Field({ description: PARAMETER_DOCS.name })
+  name: string;
+
+  @Field(() => ParameterKind, { description: PARAMETER_DOCS.kind })
+  kind: ParameterKind;
+
+  @Field(() => String, { nullable: true, description: PARAMETER_DOCS.pattern })
+  pattern?: string;
+
+  @Field(() => String, { nullable: true, description: PARAMETER_DOCS.description })
+  description?: string;
+}
+
+@ObjectType({ description: 'Why a property is deprecated, and what to use instead.' })
+export class PropertyDeprecation {
+  @Field({ description: PARAMETER_DOCS.reason })
+  reason: string;
+
+  @Field(() => String, { nullable: true, description: PARAMETER_DOCS.replacement })
+  replacement?: string;
+}
 
 export const PROPERTY_NAME_MAX = 80;
 
@@ -51,6 +90,11 @@ export interface PropertySchema {
   uniqueItems?: boolean;
   additionalItems?: boolean;
   operators?: string[];
+  /** Our extensions: the placeholders of a parameterized name, a deprecation, enum case rules, leniency. */
+  parameters?: PropertyParameterDoc[];
+  deprecated?: { reason: string; replacement?: string };
+  caseInsensitive?: boolean;
+  lenient?: boolean;
 }
 
 @ObjectType({ description: 'The type and allowed values of the items of an ARRAY property.' })
@@ -204,5 +248,25 @@ export class PropertyDefinition extends ViewableNodeEntity implements Node {
   @Field(() => [String], { nullable: true, description: PROPERTY_KEYWORD_DOCS.operators })
   get operators(): string[] | undefined {
     return this.schema.operators;
+  }
+
+  @Field(() => [PropertyParameter], { description: PROPERTY_KEYWORD_DOCS.parameters })
+  get parameters(): PropertyParameter[] {
+    return (this.schema.parameters ?? []) as PropertyParameter[];
+  }
+
+  @Field(() => PropertyDeprecation, { nullable: true, description: PROPERTY_KEYWORD_DOCS.deprecated })
+  get deprecated(): PropertyDeprecation | undefined {
+    return this.schema.deprecated;
+  }
+
+  @Field(() => Boolean, { nullable: true, description: PROPERTY_KEYWORD_DOCS.caseInsensitive })
+  get caseInsensitive(): boolean | undefined {
+    return this.schema.caseInsensitive;
+  }
+
+  @Field(() => Boolean, { nullable: true, description: PROPERTY_KEYWORD_DOCS.lenient })
+  get lenient(): boolean | undefined {
+    return this.schema.lenient;
   }
 }

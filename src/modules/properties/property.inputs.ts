@@ -1,7 +1,34 @@
 import { Field, Float, InputType, Int } from 'type-graphql';
 import { JSONScalar } from '../../common/scalars';
-import { ITEMS_DOCS, PROPERTY_INPUT_DOCS } from './property.docs';
+import { ParameterKind } from './property-parameters';
+import { ITEMS_DOCS, PARAMETER_DOCS, PROPERTY_INPUT_DOCS } from './property.docs';
 import { PROPERTY_NAME_MAX, PropertyType } from './property.entity';
+
+@InputType({
+  description: 'One placeholder of a parameterized property name, e.g. {num} in numa_cpus.{num}.',
+})
+export class PropertyParameterInput {
+  @Field({ description: PARAMETER_DOCS.name })
+  name: string;
+
+  @Field(() => ParameterKind, { description: PARAMETER_DOCS.kind })
+  kind: ParameterKind;
+
+  @Field(() => String, { nullable: true, description: PARAMETER_DOCS.pattern })
+  pattern?: string | null;
+
+  @Field(() => String, { nullable: true, description: PARAMETER_DOCS.description })
+  description?: string | null;
+}
+
+@InputType({ description: 'Why a property is deprecated, and what to use instead.' })
+export class PropertyDeprecationInput {
+  @Field({ description: PARAMETER_DOCS.reason })
+  reason: string;
+
+  @Field(() => String, { nullable: true, description: PARAMETER_DOCS.replacement })
+  replacement?: string | null;
+}
 
 @InputType({ description: 'The type and allowed values of the items of an ARRAY property.' })
 export class PropertyItemsInput {
@@ -78,4 +105,16 @@ export class PropertyDefinitionInput {
 
   @Field(() => [String], { nullable: true, description: PROPERTY_INPUT_DOCS.operators })
   operators?: string[] | null;
+
+  @Field(() => [PropertyParameterInput], { nullable: true, description: PROPERTY_INPUT_DOCS.parameters })
+  parameters?: PropertyParameterInput[] | null;
+
+  @Field(() => PropertyDeprecationInput, { nullable: true, description: PROPERTY_INPUT_DOCS.deprecated })
+  deprecated?: PropertyDeprecationInput | null;
+
+  @Field(() => Boolean, { nullable: true, description: PROPERTY_INPUT_DOCS.caseInsensitive })
+  caseInsensitive?: boolean | null;
+
+  @Field(() => Boolean, { nullable: true, description: PROPERTY_INPUT_DOCS.lenient })
+  lenient?: boolean | null;
 }

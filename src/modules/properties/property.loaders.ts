@@ -1,4 +1,6 @@
 import DataLoader from 'dataloader';
+import type { EntityManager, SelectQueryBuilder } from 'typeorm';
+import type { Identity } from '../../common/identity/identity';
 import { groupInOrder, type LoaderFactory } from '../../common/loaders';
 import { NamespaceResourceType } from '../namespaces/namespace-resource-type.entity';
 import { restrictToVisible } from '../namespaces/namespace.policy';
@@ -30,6 +32,35 @@ export const propertiesByObjectPk: LoaderFactory<number, PropertyDefinition[]> =
     return groupInOrder(keys, rows, (row) => row.objectId!);
   });
 
+/**
+ * The property definitions (of namespaces and their objects) of the visible namespaces associated with a resource
+ * type, aliased p (ns, nrt, rt), with their association's prefix (`definition_prefix`) and the type's name
+ * (`definition_resource_type`) selected: add conditions with andWhere.
+ */
+export function definitionsOfResourceType(
+  db: EntityManager,
+  identity: Identity,
+  resourceTypePk: number,
+): SelectQueryBuilder<PropertyDefinition> {
+  const query = db
+    .getRepository(PropertyDefinition)
+    .createQueryBuilder('p')
+    .innerJoin('p.namespace', 'ns')
+    .innerJoin(
+      NamespaceResourceType,
+      'nrt',
+      'nrt.namespaceId = ns.pk AND nrt.resourceTypeId = :resourceTypePk',
+      {
+        resourceTypePk,
+      },
+    )
+    .innerJoin('nrt.resourceType', 'rt')
+    .addSelect('nrt.prefix', 'definition_prefix')
+    .addSelect('rt.name', 'definition_resource_type')
+    .where('true');
+  return restrictToVisible(query, 'ns', identity);
+}
+
 /** Key of `definitionsByResourceTypeKey`: a resource type's database key and a key as set on resources. */
 export const definitionKey = (resourceTypePk: number, key: string): string => `${resourceTypePk}\u0000${key}`;
 
@@ -48,25 +79,10 @@ export const definitionsByResourceTypeKey: LoaderFactory<string, PropertyDefinit
     }
     const found = new Map<string, PropertyDefinition[]>();
     for (const [resourceTypePk, keys] of byType) {
-      const query = db
-        .getRepository(PropertyDefinition)
-        .createQueryBuilder('p')
-        .innerJoin('p.namespace', 'ns')
-        .innerJoin(
-          NamespaceResourceType,
-          'nrt',
-          'nrt.namespaceId = ns.pk AND nrt.resourceTypeId = :resourceTypePk',
-          {
-            resourceTypePk,
-          },
-        )
-        .innerJoin('nrt.resourceType', 'rt')
+      const query = definitionsOfResourceType(db, identity, resourceTypePk)
         // Explicit collation: the prefix and the name columns have different ones.
         .addSelect(`(coalesce(nrt.prefix, '') || p.name) COLLATE "C"`, 'definition_key')
-        .addSelect('nrt.prefix', 'definition_prefix')
-        .addSelect('rt.name', 'definition_resource_type')
-        .where(`(coalesce(nrt.prefix, '') || p.name) COLLATE "C" IN (:...keys)`, { keys });
-      restrictToVisible(query, 'ns', identity);
+        .andWhere(`(coalesce(nrt.prefix, '') || p.name) COLLATE "C" IN (:...keys)`, { keys });
       query
         .orderBy('ns.name', 'ASC')
         .addOrderBy('p.objectId', 'ASC', 'NULLS FIRST')

@@ -3,6 +3,7 @@ import type { Context } from '../../common/context';
 import { defineNodeType } from '../../common/relay/node';
 import { DELETE_ACCESS, NAMESPACE_ARG, WRITE_ACCESS } from '../namespaces/namespace.docs';
 import { Namespace } from '../namespaces/namespace.entity';
+import { visibleNamespaceByPk } from '../namespaces/namespace.loaders';
 import { namespaceService } from '../namespaces/namespace.service';
 import { inView } from '../namespaces/resource-type-view';
 import { MetadefObject } from './object.entity';
@@ -19,6 +20,18 @@ export const propertyDefinitionNode = defineNodeType('PropertyDefinition', (ctx,
     (property) => property.namespaceId,
   ),
 );
+
+@Resolver(() => PropertyDefinition)
+export class PropertyDefinitionNamespaceResolver {
+  @FieldResolver(() => Namespace, {
+    description: 'The namespace the definition belongs to (in the same resource type view, if any).',
+  })
+  async namespace(@Root() property: PropertyDefinition, @Ctx() ctx: Context): Promise<Namespace> {
+    // The definition was visible, so is its namespace.
+    const namespace = await ctx.loaders.get(visibleNamespaceByPk).load(property.namespaceId);
+    return inView(namespace!, property.view);
+  }
+}
 
 @Resolver(() => Namespace)
 export class NamespacePropertiesResolver {

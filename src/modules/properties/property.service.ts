@@ -4,6 +4,7 @@ import { ConflictError, NotFoundError, ProblemList, checkText } from '../../comm
 import type { Namespace } from '../namespaces/namespace.entity';
 import { assertNotProtected, assertWithinQuota } from '../namespaces/namespace.policy';
 import { namespaceService } from '../namespaces/namespace.service';
+import { checkParameters } from './property-parameters';
 import { checkPropertySchema, propertyInputToDoc } from './property-schema';
 import { PROPERTY_NAME_MAX, PropertyDefinition, type PropertySchema } from './property.entity';
 import type { PropertyDefinitionInput } from './property.inputs';
@@ -41,7 +42,11 @@ function checkPropertyList(
       });
     }
     const result = checkPropertySchema(propertyInputToDoc(doc), field);
-    if (result.schema && typeof name === 'string') checked.push({ name, schema: result.schema });
+    if (result.schema && typeof name === 'string') {
+      const placeholderProblems = checkParameters(name, result.schema.parameters, field);
+      if (placeholderProblems.length) problems.addAll(placeholderProblems);
+      else checked.push({ name, schema: result.schema });
+    }
     problems.addAll(result.problems);
   });
   problems.throwIfAny();

@@ -12,7 +12,15 @@ describe('interpretScalar', () => {
     expect(value(interpretScalar(4.5, 'integer'))).toBe('ERROR must be an integer');
     expect(value(interpretScalar('', 'integer'))).toMatch(/^ERROR must be an integer/);
     expect(value(interpretScalar(true, 'integer'))).toBe('ERROR must be an integer, not true');
-    expect(value(interpretScalar('99999999999999999999', 'integer'))).toBe('ERROR is too large an integer');
+    // Python's int(): no bound, underscores between digits, any script's digits, Python's whitespace
+    expect(value(interpretScalar('99999999999999999999', 'integer'))).toBe(99999999999999999999n);
+    expect(value(interpretScalar('1_000', 'integer'))).toBe(1000);
+    expect(value(interpretScalar('+7', 'integer'))).toBe(7);
+    expect(value(interpretScalar('\u0661\u0662', 'integer'))).toBe(12);
+    expect(value(interpretScalar('\u0085 3\u001f', 'integer'))).toBe(3);
+    for (const junk of ['1__0', '_1', '1_', '0x10', '1e3', '+ 1', '\ufeff1']) {
+      expect(value(interpretScalar(junk, 'integer'))).toMatch(/^ERROR must be an integer/);
+    }
   });
 
   it('reads numbers', () => {
@@ -24,13 +32,18 @@ describe('interpretScalar', () => {
     expect(value(interpretScalar('NaN', 'number'))).toMatch(/^ERROR/);
   });
 
-  it('reads booleans case-insensitively, as Nova does', () => {
-    expect(value(interpretScalar('true', 'boolean'))).toBe(true);
-    expect(value(interpretScalar('False', 'boolean'))).toBe(false);
-    expect(value(interpretScalar('TRUE', 'boolean'))).toBe(true);
+  it("reads booleans as oslo's strict bool_from_string, as Nova does", () => {
+    const spellings = {
+      true: ['true', 'TRUE', 'yes', 'On', '1', 't', 'Y', ' yes\n'],
+      false: ['False', 'no', 'OFF', '0', 'f', 'n'],
+    };
+    for (const word of spellings.true) expect(value(interpretScalar(word, 'boolean'))).toBe(true);
+    for (const word of spellings.false) expect(value(interpretScalar(word, 'boolean'))).toBe(false);
     expect(value(interpretScalar(false, 'boolean'))).toBe(false);
-    expect(value(interpretScalar('yes', 'boolean'))).toBe('ERROR must be true or false, not "yes"');
-    expect(value(interpretScalar(1, 'boolean'))).toBe('ERROR must be true or false, not 1');
+    for (const junk of ['maybe', '2', '', 'tru', 'y e s', '\ufefftrue']) {
+      expect(value(interpretScalar(junk, 'boolean'))).toMatch(/^ERROR must be a boolean/);
+    }
+    expect(value(interpretScalar(1, 'boolean'))).toMatch(/^ERROR must be a boolean .*, not 1$/);
   });
 
   it('reads strings, turning JSON numbers and booleans into their text', () => {

@@ -23,7 +23,48 @@ export interface OperatorValue {
 const ok = (value: unknown): Interpretation => ({ ok: true, value });
 const fail = (message: string): Interpretation => ({ ok: false, message });
 
-const INTEGER = /^[+-]?\d+$/;
+/** The characters Python's str.strip() removes (str.isspace), which oslo and int() trim. */
+const PY_SPACE =
+  '\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const PY_STRIP = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, 'gu');
+
+/** Python's str.strip(). */
+export const pythonStrip = (text: string): string => text.replace(PY_STRIP, '');
+
+/** oslo.utils strutils.bool_from_string's words (TRUE_STRINGS, FALSE_STRINGS), read stripped and in lower case. */
+const TRUE_STRINGS = ['1', 't', 'true', 'on', 'y', 'yes'];
+const FALSE_STRINGS = ['0', 'f', 'false', 'off', 'n', 'no'];
+
+/** strutils.bool_from_string(text, strict=True): the boolean, or undefined where it raises. */
+export function boolFromString(text: string): boolean | undefined {
+  const word = pythonStrip(text).toLowerCase();
+  if (TRUE_STRINGS.includes(word)) return true;
+  if (FALSE_STRINGS.includes(word)) return false;
+  return undefined;
+}
+
+/** Python's int(text): a sign, decimal digits of any script with single underscores between them, stripped. */
+const PY_INT = /^([+-]?)(\p{Nd}+(?:_\p{Nd}+)*)$/u;
+const DIGIT = /\p{Nd}/u;
+
+/** The value of a decimal digit of any script (Unicode encodes each script's 0–9 contiguously, in order). */
+function digitValue(char: string): number {
+  let start = char.codePointAt(0)!;
+  while (DIGIT.test(String.fromCodePoint(start - 1))) start -= 1;
+  return (char.codePointAt(0)! - start) % 10;
+}
+
+/** What Python's int() reads from a text, or undefined where it raises ValueError. */
+export function pythonInt(text: string): bigint | undefined {
+  const match = PY_INT.exec(pythonStrip(text));
+  if (!match) return undefined;
+  const digits = [...match[2].replace(/_/g, '')].map((char) =>
+    /[0-9]/.test(char) ? char : String(digitValue(char)),
+  );
+  const value = BigInt(digits.join(''));
+  return match[1] === '-' ? -value : value;
+}
+
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /**
@@ -54,11 +95,11 @@ export function interpretScalar(value: unknown, type: string | undefined): Inter
   switch (type) {
     case 'integer': {
       if (typeof value === 'number') return Number.isInteger(value) ? ok(value) : fail('must be an integer');
-      if (typeof value === 'string' && INTEGER.test(value.trim())) {
-        const parsed = Number(value.trim());
-        return Number.isSafeInteger(parsed) ? ok(parsed) : fail('is too large an integer');
-      }
-      return fail(`must be an integer, not ${describe(value)}`);
+      const parsed = typeof value === 'string' ? pythonInt(value) : undefined;
+      if (parsed === undefined) return fail(`must be an integer, not ${describe(value)}`);
+      // Beyond JSON's exact integers the value stays a bigint (minimum and maximum are compared exactly).
+      const small = Number(parsed);
+      return ok(Number.isSafeInteger(small) ? small : parsed);
     }
     case 'number': {
       if (typeof value === 'number') return ok(value);
@@ -67,11 +108,10 @@ export function interpretScalar(value: unknown, type: string | undefined): Inter
     }
     case 'boolean': {
       if (typeof value === 'boolean') return ok(value);
-      // Nova accepts extra spec booleans in any case ("True", "FALSE").
-      if (typeof value === 'string' && /^(true|false)$/i.test(value.trim())) {
-        return ok(value.trim().toLowerCase() === 'true');
-      }
-      return fail(`must be true or false, not ${describe(value)}`);
+      // As Nova reads them (oslo's strict bool_from_string): true/false, yes/no, on/off, 1/0, t/f, y/n, any case.
+      const read = typeof value === 'string' ? boolFromString(value) : undefined;
+      if (read !== undefined) return ok(read);
+      return fail(`must be a boolean (true/false, yes/no, on/off, 1/0, t/f, y/n), not ${describe(value)}`);
     }
     case 'string': {
       if (typeof value === 'string') return ok(value);

@@ -10,7 +10,11 @@ export const validationModule = defineModule({
   reads: {
     MetadataValidation: [],
     MetadataError: [],
+    MetadataWarning: [],
+    MetadataKeyCheck: [],
+    MetadataKeyParameter: [],
     'Query.validateMetadata': [
+      'traits',
       'resource_types',
       'namespaces',
       'namespace_resource_types',

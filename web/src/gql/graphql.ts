@@ -26,6 +26,8 @@ export type ChangeVia =
 
 /** A new namespace with, optionally, everything in it: created all or nothing. Lists are capped (100 associations, 500 properties, objects or tags; BAD_USER_INPUT past that). */
 export type CreateNamespaceInput = {
+  /** true: the namespace defines every key under its prefix, as Nova's validators do for theirs: validateMetadata refuses a key in its scope that none of its definitions names (with "did you mean" suggestions) instead of listing it as unknown. The scope is each key's text up to its first colon (hw: for hw:cpu_policy, resources{group} for resources{group}:{resource_class}); for keys without a colon, the association's prefix when it has one. */
+  complete?: boolean | null | undefined;
   /** What the namespace is for, at most 500 characters (line breaks allowed). */
   description?: string | null | undefined;
   /** Human-readable name, at most 80 characters. */
@@ -86,18 +88,37 @@ export type MetadefObjectInput = {
   required?: Array<string> | null | undefined;
 };
 
+/** What the text of a placeholder of a parameterized property name may be. */
+export type ParameterKind =
+  /** A request group suffix: empty, or 1–64 of a-z, A-Z, 0-9, _ and - (Nova's rule), e.g. the 1 of resources1:VCPU. */
+  | 'GROUP'
+  /** A decimal number, e.g. the 0 of hw:numa_cpus.0. */
+  | 'NUMBER'
+  /** A resource class: a standard one (os-resource-classes, seeds/standard-resource-classes.txt) or CUSTOM_[A-Z0-9_]+. */
+  | 'RESOURCE_CLASS'
+  /** Any text without a line break, or what the parameter's pattern matches. */
+  | 'TEXT'
+  /** The name of a trait the catalog knows, standard or custom (BAD value otherwise, naming it). */
+  | 'TRAIT';
+
 /** A property definition (JSON-schema subset of the metadefs spec). Every field left out or null is absent from the stored schema. Checked as a whole: all problems come in one BAD_USER_INPUT, each in extensions.errors with its field (e.g. input.maximum). */
 export type PropertyDefinitionInput = {
   /** ARRAY properties only: whether items beyond those described are allowed (kept as Glance has it). */
   additionalItems?: boolean | null | undefined;
+  /** true: a STRING value (or item) matches its enum whatever its case, as Nova reads some image properties (os_type LINUX); null or false: exactly. STRING properties (or ARRAY of STRING) only. */
+  caseInsensitive?: boolean | null | undefined;
   /** The value assumed when none is set; it satisfies the constraints and enum. BAD_USER_INPUT (input.default) when it does not. */
   default?: unknown;
+  /** Set when the key is deprecated: validateMetadata then returns a warning for it, and searchProperties ranks it last; null otherwise. */
+  deprecated?: PropertyDeprecationInput | null | undefined;
   /** What the property is for and how the cloud uses it. */
   description?: string | null | undefined;
   /** The only values allowed: at least one, no duplicates, each satisfying the constraints (BAD_USER_INPUT at input.enum.N otherwise). */
   enum?: Array<unknown> | null | undefined;
   /** The type and allowed values of each item: required for ARRAY properties, BAD_USER_INPUT on any other type. */
   items?: PropertyItemsInput | null | undefined;
+  /** true: a value the definition refuses is accepted with a warning instead of an error, because its reader ignores it or reads it as a default (Nova reads any text in a boolean image property, anything but true-like as false). */
+  lenient?: boolean | null | undefined;
   /** ARRAY properties only: most items of a value. A non-negative integer, at least minItems. */
   maxItems?: number | null | undefined;
   /** Most characters of a STRING value. A non-negative integer, at least minLength. */
@@ -114,6 +135,8 @@ export type PropertyDefinitionInput = {
   name: string;
   /** Multivalue operators a value may use: any of "<or>", "<in>", "<all-in>", each once. Stored as given. */
   operators?: Array<string> | null | undefined;
+  /** The placeholders of a parameterized name (hw:numa_cpus.{num}, resources{group}:{resource_class}), in no particular order, each with its kind; empty for a plain name. A key matches the definition when each placeholder's text is of its kind (validateMetadata: exact names win over patterns). Every {placeholder} of the name needs exactly one parameter and every parameter a placeholder; at most 5 (BAD_USER_INPUT at input.parameters or input.name otherwise). */
+  parameters?: Array<PropertyParameterInput> | null | undefined;
   /** A regular expression (ECMAScript, unicode flag) that STRING values match. BAD_USER_INPUT when it does not compile. */
   pattern?: string | null | undefined;
   /** true: the value is set by the cloud, not by users. */
@@ -126,12 +149,32 @@ export type PropertyDefinitionInput = {
   uniqueItems?: boolean | null | undefined;
 };
 
+/** Why a property is deprecated, and what to use instead. */
+export type PropertyDeprecationInput = {
+  /** Why the key is deprecated, 1–500 characters. */
+  reason: string;
+  /** The key to use instead, 1–255 characters; null when there is none. */
+  replacement?: string | null | undefined;
+};
+
 /** The type and allowed values of the items of an ARRAY property. */
 export type PropertyItemsInput = {
   /** The only values an item may take, each of the item type; null: any value of the type. At least one, no duplicates (BAD_USER_INPUT at input.items.enum.N otherwise). */
   enum?: Array<unknown> | null | undefined;
   /** The type of each item: a primitive (not ARRAY). Required. */
   type?: PropertyType | null | undefined;
+};
+
+/** One placeholder of a parameterized property name, e.g. {num} in numa_cpus.{num}. */
+export type PropertyParameterInput = {
+  /** What the placeholder stands for, at most 500 characters. */
+  description?: string | null | undefined;
+  /** What the placeholder's text may be. */
+  kind: ParameterKind;
+  /** The placeholder's name, as written between braces in the property name (1–40 characters: a letter or _, then letters, digits, _). */
+  name: string;
+  /** TEXT only: an ECMAScript regular expression (unicode flag) the text matches whole, at most 500 characters; null: any text without a line break. */
+  pattern?: string | null | undefined;
 };
 
 /** The types a property value may have (JSON-schema types of the metadefs spec). */
@@ -215,6 +258,8 @@ export type TraitFilter = {
 
 /** Changes to a namespace: fields left out stay as they are. All problems come in one BAD_USER_INPUT naming each field. */
 export type UpdateNamespaceInput = {
+  /** true: the namespace defines every key under its prefix, as Nova's validators do for theirs: validateMetadata refuses a key in its scope that none of its definitions names (with "did you mean" suggestions) instead of listing it as unknown. The scope is each key's text up to its first colon (hw: for hw:cpu_policy, resources{group} for resources{group}:{resource_class}); for keys without a colon, the association's prefix when it has one. null: BAD_USER_INPUT. */
+  complete?: boolean | null | undefined;
   /** What the namespace is for, at most 500 characters (line breaks allowed). null clears it. */
   description?: string | null | undefined;
   /** Human-readable name, at most 80 characters. null clears it. */
