@@ -32,7 +32,7 @@ interface TypedPrefix {
 export class PropertySearchService {
   /**
    * Properties of visible namespaces (their own and their objects') whose name, title or description match
-   * every word of `query` (the last one as a prefix), best first: all words in the name, then all words in
+   * every word of `query` (the last one as a prefix), best first, deprecated ones last: all words in the name, then all words in
    * name and title, then the rest (description needed); within each, by ts_rank (name weighs more than
    * title, title more than description), then by name and key.
    * With `resourceType`, only namespaces associated with it, names carrying the association's prefix (which
@@ -87,9 +87,12 @@ export class PropertySearchService {
         : expression('tsquery');
     const countQuery = query.clone();
     query
+      .addSelect(`(p.schema ? 'deprecated')`, 'deprecated')
       .addSelect(orTyped(tier), 'tier')
       .addSelect(orTyped(rank), 'rank')
-      .orderBy('tier', 'DESC')
+      // Deprecated definitions last, whatever their relevance.
+      .orderBy('deprecated', 'ASC')
+      .addOrderBy('tier', 'DESC')
       .addOrderBy('rank', 'DESC')
       .addOrderBy('p.storedName', 'ASC')
       .addOrderBy('p.pk', 'ASC')

@@ -210,11 +210,27 @@ export function editDistance(a: string, b: string, limit: number): number {
 export const SUGGESTIONS_MAX = 3;
 export const SUGGESTION_DISTANCE_MAX = 3;
 
-/** The nearest keys to a key (edit distance at most SUGGESTION_DISTANCE_MAX), nearest first, then by name. */
+/** The words of a key (split at _ : . and -), sorted: hw:cpu_max_sockets and hw:max_cpu_sockets have the same. */
+const wordsOf = (key: string) =>
+  key
+    .split(/[_:.-]+/)
+    .sort()
+    .join(' ');
+
+/**
+ * The nearest keys to a key, nearest first, then by name: at an edit distance of at most one per 5 characters of
+ * the key (1 to SUGGESTION_DISTANCE_MAX; a swap of neighbours counts 1), or with the same words in another order
+ * (distance 1).
+ */
 export function suggestionsFor(key: string, keys: readonly string[]): string[] {
+  const limit = Math.min(SUGGESTION_DISTANCE_MAX, Math.max(1, Math.floor(key.length / 5)));
+  const words = wordsOf(key);
   return [...new Set(keys)]
-    .map((candidate) => ({ candidate, distance: editDistance(key, candidate, SUGGESTION_DISTANCE_MAX) }))
-    .filter(({ distance }) => distance <= SUGGESTION_DISTANCE_MAX)
+    .map((candidate) => ({
+      candidate,
+      distance: wordsOf(candidate) === words ? 1 : editDistance(key, candidate, limit),
+    }))
+    .filter(({ distance }) => distance <= limit)
     .sort((a, b) => a.distance - b.distance || (a.candidate < b.candidate ? -1 : 1))
     .slice(0, SUGGESTIONS_MAX)
     .map(({ candidate }) => candidate);
