@@ -66,8 +66,8 @@ describe('catalog: metacatalog metadefs CLI', () => {
     const out = path.join(dir, 'out');
     await run('export', out);
     const files = readdirSync(out).sort();
-    // 33 Glance namespaces and the 4 seeded on first start
-    expect(files).toHaveLength(37);
+    // 33 Glance namespaces, the built-in one and Nova's 14, seeded on first start
+    expect(files).toHaveLength(48);
     expect(files).toContain('os-compute-quota.json');
     const quota = JSON.parse(readFileSync(path.join(out, 'os-compute-quota.json'), 'utf8'));
     expect(quota).toMatchObject({
@@ -78,8 +78,24 @@ describe('catalog: metacatalog metadefs CLI', () => {
     });
 
     output = [];
+    const glanceOnly = path.join(dir, 'glance-only');
+    await run('export', glanceOnly, '--glance');
+    expect(output).toContain(
+      'left out (no Glance equivalent): OS::Nova::ExtraSpecs::hw: numa_cpus.{num} (parameterized)',
+    );
+    const hw = JSON.parse(readFileSync(path.join(glanceOnly, 'os-nova-extraspecs-hw.json'), 'utf8'));
+    expect(hw.complete).toBeUndefined();
+    expect(Object.keys(hw.properties)).toContain('cpu_policy');
+    expect(Object.keys(hw.properties).filter((name) => name.includes('{'))).toEqual([]);
+    const full = JSON.parse(readFileSync(path.join(out, 'os-nova-extraspecs-hw.json'), 'utf8'));
+    expect(full.complete).toBe(true);
+    expect(full.properties['numa_cpus.{num}'].parameters).toEqual([
+      { name: 'num', kind: 'number', description: 'The ID of the **guest** NUMA node.' },
+    ]);
+
+    output = [];
     await run('unload');
-    expect(output).toEqual(['deleted 37 namespaces']);
+    expect(output).toEqual(['deleted 48 namespaces']);
     await run('load', out, '--overwrite');
     const again = path.join(dir, 'again');
     await run('export', again);

@@ -116,7 +116,7 @@ describe('README examples after loading Glance defaults', () => {
           message: 'operator <or> is not allowed for this property (it declares no operators)',
         },
       ],
-      unknownKeys: ['hw:typo'],
+      unknownKeys: ['my:typo'],
     });
     expect(block).toContain('operator <or> is not allowed for this property (it declares\n# no operators)');
   });

@@ -4,7 +4,7 @@
  * case-insensitive definitions, links to traits and resource classes; the new definition fields through create,
  * read, load and export; and what the default seeds (Nova's definitions) answer for a few keys.
  */
-import { metadefsService } from '../src/modules/metadefs-io/metadefs.service';
+import { asGlanceDocument, metadefsService } from '../src/modules/metadefs-io/metadefs.service';
 import { ADMIN, headersOf, startTestApp, unique, type TestApp } from './support/test-app';
 
 const VALIDATE = `query ($rt: String!, $metadata: JSON!) {
@@ -323,6 +323,17 @@ describe('validateMetadata rules', () => {
     await metadefsService.loadDocument(admin, doc);
     const exported = (await metadefsService.exportAll(admin)).find((item) => item.namespace === name);
     expect(exported).toEqual(doc);
+    // In Glance's own format (metadefs export --glance): our keys and parameterized properties left out.
+    const leftOut: string[] = [];
+    expect(asGlanceDocument(exported!, leftOut)).toEqual({
+      namespace: name,
+      visibility: 'public',
+      protected: false,
+      owner: 'admin',
+      resource_type_associations: [{ name: rt, prefix: 'l:' }],
+      properties: {},
+    });
+    expect(leftOut).toEqual([`${name}: n.{num} (parameterized)`]);
     expect(await verdict('l:n.7', '3')).toEqual({ valid: true, errors: [] });
     expect(await verdict('l:m', '3')).toMatchObject({ valid: false });
   });

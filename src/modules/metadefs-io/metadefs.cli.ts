@@ -67,14 +67,19 @@ export function registerMetadefCommands(program: Command, boot: Boot): void {
     .command('export')
     .argument('<dir>', 'folder to write one <namespace>.json per namespace into (created if missing)')
     .description('write every namespace as a Glance definition file (also beside a running server)')
-    .action(async (dir: string) => {
-      const files = await withAdmin(
+    .option(
+      '--glance',
+      "Glance's own format only: without complete, parameters, deprecated, caseInsensitive and lenient, and without parameterized properties",
+    )
+    .action(async (dir: string, options: { glance?: boolean }) => {
+      const { files, leftOut } = await withAdmin(
         boot,
         'admin',
-        (ctx) => metadefsService.exportDirectory(ctx, resolve(dir)),
+        (ctx) => metadefsService.exportDirectory(ctx, resolve(dir), { glance: options.glance }),
         { readOnly: true },
       );
       console.log(`exported ${files.length} namespaces to ${resolve(dir)}`);
+      for (const item of leftOut) console.warn(`left out (no Glance equivalent): ${item}`);
     });
 
   metadefs

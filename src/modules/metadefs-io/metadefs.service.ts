@@ -20,6 +20,7 @@ import { objectService, type ObjectDoc } from '../properties/object.service';
 import { propertiesByNamespacePk, propertiesByObjectPk } from '../properties/property.loaders';
 import { checkPropertySchema } from '../properties/property-schema';
 import { checkProperty, propertyService, type PropertyDoc } from '../properties/property.service';
+import type { PropertySchema } from '../properties/property.entity';
 import {
   exportFileName,
   glanceTextValue,
@@ -129,6 +130,46 @@ function repairForLoad(place: string, doc: Record<string, unknown>, warnings?: s
     }
   }
   return result;
+}
+
+/** The keys of a property document that are ours, not Glance's (docs/catalog.md, "Beyond Glance's format"). */
+const EXTENSION_KEYS = ['parameters', 'deprecated', 'caseInsensitive', 'lenient'] as const;
+
+/**
+ * A document in Glance's own format: without `complete`, without our property keys, and without parameterized
+ * properties (a Glance property is one key); each left out thing is named in `leftOut`.
+ */
+export function asGlanceDocument(
+  doc: ExportedNamespaceDocument,
+  leftOut: string[],
+): ExportedNamespaceDocument {
+  const { complete: _complete, ...rest } = doc;
+  const properties = (list: Record<string, PropertySchema> | undefined, place: string) => {
+    if (!list) return list;
+    const kept: Record<string, PropertySchema> = {};
+    for (const [name, schema] of Object.entries(list)) {
+      if (schema.parameters?.length) {
+        leftOut.push(`${doc.namespace}: ${place}${name} (parameterized)`);
+        continue;
+      }
+      const plain = { ...schema };
+      for (const key of EXTENSION_KEYS) delete plain[key];
+      kept[name] = plain;
+    }
+    return kept;
+  };
+  return {
+    ...rest,
+    ...(doc.properties ? { properties: properties(doc.properties, '') } : {}),
+    ...(doc.objects
+      ? {
+          objects: doc.objects.map((object) => ({
+            ...object,
+            properties: properties(object.properties as Record<string, PropertySchema>, `${object.name}.`),
+          })),
+        }
+      : {}),
+  };
 }
 
 /** `place` prefixes warnings: '' for the namespace, `objects["Oracle"].` for an object's properties. */
@@ -368,17 +409,26 @@ export class MetadefsService {
     return doc;
   }
 
-  /** Writes one file per namespace (see exportFileName); returns the file names. */
-  async exportDirectory(ctx: Context, dir: string): Promise<string[]> {
+  /**
+   * Writes one file per namespace (see exportFileName); returns the file names and, with `glance`, what Glance's
+   * format cannot hold and was left out (asGlanceDocument).
+   */
+  async exportDirectory(
+    ctx: Context,
+    dir: string,
+    { glance = false }: { glance?: boolean } = {},
+  ): Promise<{ files: string[]; leftOut: string[] }> {
     mkdirSync(dir, { recursive: true });
     const taken = new Set<string>();
     const files: string[] = [];
-    for (const doc of await this.exportAll(ctx)) {
+    const leftOut: string[] = [];
+    for (const exported of await this.exportAll(ctx)) {
+      const doc = glance ? asGlanceDocument(exported, leftOut) : exported;
       const file = exportFileName(doc.namespace, taken);
       writeFileSync(join(dir, file), `${JSON.stringify(doc, null, 4)}\n`);
       files.push(file);
     }
-    return files;
+    return { files, leftOut };
   }
 
   /** Deletes every namespace with everything in it (protected ones too); resource types stay. */
