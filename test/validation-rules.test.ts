@@ -213,6 +213,19 @@ describe('validateMetadata rules', () => {
     expect(result.unknownKeys).toEqual(['z:free']);
   });
 
+  it('suggests names for the first 20 refused keys of a request only (the cost bound)', async () => {
+    // 25 strangers first, then a typo that alone gets x:count (see above): it comes 26th, past the bound.
+    const metadata: Record<string, string> = Object.fromEntries(
+      Array.from({ length: 25 }, (_, i) => [`x:zz${i}`, '1']),
+    );
+    metadata['x:cuont'] = '1';
+    const result = await validate(metadata);
+    expect(result.errors).toHaveLength(26);
+    expect(result.errors[25]).toMatchObject({ key: 'x:cuont', suggestions: [] });
+    const alone = await validate({ 'x:zz0': '1', 'x:cuont': '1' });
+    expect(alone.errors[1]).toMatchObject({ key: 'x:cuont', suggestions: ['x:count'] });
+  });
+
   it("follows the complete namespace's definition over another's, and says so", async () => {
     const result = await validate({ 'x:count': '500' });
     expect(result.valid).toBe(false);

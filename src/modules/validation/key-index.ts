@@ -208,6 +208,8 @@ export function editDistance(a: string, b: string, limit: number): number {
 }
 
 export const SUGGESTIONS_MAX = 3;
+/** How many refused keys of one request get suggestions (each costs an edit distance per key in scope). */
+export const SUGGESTED_KEYS_MAX = 20;
 export const SUGGESTION_DISTANCE_MAX = 3;
 
 /** The words of a key (split at _ : . and -), sorted: hw:cpu_max_sockets and hw:max_cpu_sockets have the same. */

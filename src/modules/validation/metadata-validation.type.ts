@@ -1,6 +1,7 @@
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { ParameterKind } from '../properties/property-parameters';
 import { PropertyDefinition } from '../properties/property.entity';
+import { SUGGESTED_KEYS_MAX, SUGGESTIONS_MAX } from './key-index';
 
 @ObjectType({ description: 'A problem of one metadata key.' })
 export class MetadataError {
@@ -21,8 +22,7 @@ export class MetadataError {
   parameter?: string;
 
   @Field(() => [String], {
-    description:
-      'Keys meant, nearest first, when the key is refused by a complete namespace; empty otherwise.',
+    description: `Keys meant (at most ${SUGGESTIONS_MAX}), nearest first, when a complete namespace refuses the key; empty otherwise, and beyond the first ${SUGGESTED_KEYS_MAX} refused keys of a request.`,
   })
   suggestions: string[];
 }

@@ -8,6 +8,7 @@ import { CUSTOM_TRAIT_NAME } from '../traits/trait.entity';
 import {
   isStandardResourceClass,
   loadKeyIndex,
+  SUGGESTED_KEYS_MAX,
   suggestionsFor,
   type CompleteNamespace,
   type KeyIndex,
@@ -113,8 +114,9 @@ export class ValidationService {
       unknownKeys: [],
       keys: [],
     });
+    const budget = { suggested: 0 };
     entries.forEach(([key, value], position) => {
-      const outcome = this.decide(key, value, candidates[position], knownTraits);
+      const outcome = this.decide(key, value, candidates[position], knownTraits, budget);
       result.errors.push(...outcome.errors);
       result.warnings.push(...outcome.warnings);
       if (outcome.unknown) result.unknownKeys.push(key);
@@ -186,6 +188,7 @@ export class ValidationService {
       byCompleteNamespace,
     }: { all: Match[]; deciding: Match[]; complete: CompleteNamespace[]; byCompleteNamespace: boolean },
     knownTraits: ReadonlySet<string>,
+    budget: { suggested: number },
   ): Outcome {
     const outcome: Outcome = { notFollowed: [], errors: [], warnings: [], unknown: false };
     if (!deciding.length) {
@@ -194,10 +197,14 @@ export class ValidationService {
         return outcome;
       }
       outcome.notFollowed = all.map((match) => match.property);
-      const suggestions = suggestionsFor(
-        key,
-        complete.flatMap((namespace) => namespace.keys),
-      );
+      // The cost bound: nearest names for the first SUGGESTED_KEYS_MAX refused keys of a request only.
+      const suggestions =
+        budget.suggested++ < SUGGESTED_KEYS_MAX
+          ? suggestionsFor(
+              key,
+              complete.flatMap((namespace) => namespace.keys),
+            )
+          : [];
       const names = complete.map((namespace) => namespace.name).join(', ');
       outcome.errors.push(
         error(
