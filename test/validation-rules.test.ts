@@ -240,6 +240,17 @@ describe('validateMetadata rules', () => {
     ]);
   });
 
+  it('follows an exact name over a pattern of the same namespace, listing the pattern as not followed', async () => {
+    const [check] = (await validate({ 'x:cpus.0': '4' })).keys;
+    expect(check).toEqual({
+      key: 'x:cpus.0',
+      rule: 'ONLY',
+      followed: { name: 'x:cpus.0', namespace: { name: ns } },
+      notFollowed: [{ name: 'x:cpus.{num}' }],
+      parameters: [],
+    });
+  });
+
   it('warns for a deprecated key and for a value a lenient definition accepts', async () => {
     const result = await validate({ 'x:old_mode': 'a', 'x:soft': 'whatever', 'x:flag': 'yes' });
     expect(result.valid).toBe(true);

@@ -157,7 +157,11 @@ export class ValidationService {
           : exactMatches.length
             ? exactMatches
             : patternMatches;
-    const byCompleteNamespace = deciding.length > 0 && deciding.every(authoritative);
+    // A complete namespace decided over definitions of other, not complete namespaces.
+    const byCompleteNamespace =
+      deciding.length > 0 &&
+      deciding.every(authoritative) &&
+      all.some((match) => !deciding.includes(match) && !authoritative(match));
     return { all, deciding, complete, byCompleteNamespace };
   }
 
@@ -237,15 +241,13 @@ export class ValidationService {
     outcome.notFollowed = all
       .filter((match) => match !== followed && match.property !== followed.property)
       .map((match) => match.property);
-    const othersDefine = all.some((match) => !deciding.includes(match));
-    outcome.rule =
-      byCompleteNamespace && othersDefine
-        ? FollowRule.COMPLETE_NAMESPACE
-        : deciding.length === 1
-          ? FollowRule.ONLY
-          : outcome.errors.length
-            ? FollowRule.FIRST
-            : FollowRule.FIRST_ACCEPTING;
+    outcome.rule = byCompleteNamespace
+      ? FollowRule.COMPLETE_NAMESPACE
+      : deciding.length === 1
+        ? FollowRule.ONLY
+        : outcome.errors.length
+          ? FollowRule.FIRST
+          : FollowRule.FIRST_ACCEPTING;
     const deprecated = followed.property.schema.deprecated;
     if (deprecated) {
       outcome.warnings.push(
