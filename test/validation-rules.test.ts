@@ -272,6 +272,16 @@ describe('validateMetadata rules', () => {
     });
   });
 
+  it('answers again once a trait it named is created or deleted (the cached answer follows the traits)', async () => {
+    const trait = `CUSTOM_RULES_${Date.now().toString(36).toUpperCase()}`;
+    const ask = () => validate({ [`x:trait:${trait}`]: 'required' });
+    expect((await ask()).valid).toBe(false);
+    await t.ok(`mutation ($name: String!) { createTrait(name: $name) { created } }`, { name: trait });
+    expect((await ask()).valid).toBe(true);
+    await t.ok(`mutation ($name: String!) { deleteTrait(name: $name) }`, { name: trait });
+    expect((await ask()).valid).toBe(false);
+  });
+
   it('answers in a constant number of statements, however many keys', async () => {
     const metadata = (n: number) =>
       Object.fromEntries(Array.from({ length: n }, (_, i) => [`x:trait${i}:HW_CPU_X86_AVX2`, 'required']));
