@@ -1,8 +1,22 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pino from 'pino';
+import type { DataSource } from 'typeorm';
+import { boot } from '../src/app/runtime';
+import { loadConfig } from '../src/config';
 import { checkBackup } from '../src/db/backup';
-import { fillEveryTable, fixedAnswers, type Ok } from './support/backup-fixtures';
+import { pruneChanges, sequenceChanges } from '../src/db/change-log';
+import {
+  allChanges,
+  cursorOf,
+  fillEveryTable,
+  fixedAnswers,
+  historiesOf,
+  seqOf,
+  type Change,
+  type Ok,
+} from './support/backup-fixtures';
 import { copyPreparedFolder } from './support/prepared-database';
 import { runMetacatalog, startMetacatalogServer, type ServerProcess } from './support/processes';
 import { createTestDatabaseUrl } from './support/test-database';
@@ -11,10 +25,46 @@ import { createTestDatabaseUrl } from './support/test-database';
  * The move off the embedded database (issue 19, point 3), with real processes: `serve` on an embedded data
  * folder; beside it, read-only commands and `metacatalog backup` work (through the server, which lends its
  * connection) while it takes writes; then `metacatalog restore` into a fresh PostgreSQL database (the server of
- * TEST_DATABASE_URL; without it, a fresh embedded folder) and `serve` there gives the same answers.
+ * TEST_DATABASE_URL; without it, a fresh embedded folder) and `serve` there gives the same answers, and the same
+ * change log.
  */
 // Real processes booting PGlite, several times over: minutes on a loaded machine.
 jest.setTimeout(600_000);
+
+/** Runs `use` on the database of `env`, opened in this process (no server may be on it), then closes it. */
+async function inThisProcess<T>(
+  env: Record<string, string>,
+  use: (db: DataSource) => Promise<T>,
+): Promise<T> {
+  const runtime = await boot({
+    config: loadConfig({ ...env, LOG_LEVEL: 'silent' }),
+    logger: pino({ level: 'silent' }),
+    migrate: false,
+    seed: false,
+  });
+  try {
+    return await use(runtime.database.dataSource);
+  } finally {
+    await runtime.database.close();
+  }
+}
+
+/** The change log's head and pruning point. */
+const changeLogOf = (env: Record<string, string>) =>
+  inThisProcess(env, async (db) => {
+    const [row] = (await db.query(
+      `SELECT (SELECT last_seq::int FROM change_log_head) AS head,
+              (SELECT pruned_through::int FROM change_log_retention) AS pruned`,
+    )) as { head: number; pruned: number }[];
+    return row;
+  });
+
+/** The nodes a list of changes names more than once, and one of every ten others (their histories are compared). */
+function someNodesOf(changes: Change[]): string[] {
+  const counts = new Map<string, number>();
+  for (const { nodeId } of changes) counts.set(nodeId, (counts.get(nodeId) ?? 0) + 1);
+  return [...counts].filter(([, count], i) => count > 1 || i % 10 === 0).map(([id]) => id);
+}
 
 const okOf =
   (server: ServerProcess): Ok =>
@@ -39,8 +89,13 @@ describe('moving from the embedded database to PostgreSQL', () => {
   });
 
   it('reads and backs up beside the running server, then a restore on PostgreSQL serves the same answers', async () => {
-    // The source: a folder some earlier `serve` migrated and seeded. The target of the restore stays empty.
+    // The source: a folder some earlier `serve` migrated and seeded, the seeds' records pruned since (as a database
+    // in service for longer than CHANGE_RETENTION). The target of the restore stays empty.
     await copyPreparedFolder(folder);
+    await inThisProcess(source, async (db) => {
+      await sequenceChanges(db);
+      expect(await pruneChanges(db, new Date())).toBeGreaterThan(0);
+    });
     server = await startMetacatalogServer({ env: source });
     const ok = okOf(server);
     await fillEveryTable(ok);
@@ -109,12 +164,22 @@ describe('moving from the embedded database to PostgreSQL', () => {
 
     // The move: a backup of the final state, the server stopped, a restore on PostgreSQL, `serve` there.
     const answers = await fixedAnswers(ok);
+    // The change log as the API tells it (which numbers what is pending first), every page; some nodes' history.
+    const { changes } = await allChanges(ok, { first: 100 });
+    expect(changes.length).toBeGreaterThan(20);
+    const histories = await historiesOf(ok, someNodesOf(changes));
+    expect(Object.values(histories).filter((history) => (history?.length ?? 0) > 1).length).toBeGreaterThan(
+      0,
+    );
     const file = join(work, 'move.jsonl.gz');
     const backedUp = await runMetacatalog(['backup', file], cli(source));
     expect(backedUp.code).toBe(0);
     const rows = /^backed up (\d+) rows/.exec(backedUp.stdout)![1];
     expect((await server.stop()).code).toBe(0);
     server = undefined;
+    const log = await changeLogOf(source);
+    expect(log.head).toBe(seqOf(changes.at(-1)!.cursor));
+    expect(log.pruned).toBe(seqOf(changes[0].cursor) - 1);
 
     let target: Record<string, string>;
     if (process.env.TEST_DATABASE_URL) {
@@ -136,8 +201,31 @@ describe('moving from the embedded database to PostgreSQL', () => {
       /^The database is not empty \(.*\): a restore replaces everything in it\. .*--force to replace its contents\. Nothing was restored\.\n$/,
     );
 
+    // The change log's head and pruning point came along exactly.
+    expect(await changeLogOf(target)).toEqual(log);
+
     server = await startMetacatalogServer({ env: target });
-    expect(await fixedAnswers(okOf(server))).toEqual(answers);
+    const onTarget = okOf(server);
+    expect(await fixedAnswers(onTarget)).toEqual(answers);
+    // Every change (every page), each with its cursor, kind, actor and time; the nodes' history.
+    expect((await allChanges(onTarget, { first: 100 })).changes).toEqual(changes);
+    expect(await historiesOf(onTarget, Object.keys(histories))).toEqual(histories);
+    // A cursor the pruning expired is expired here too; the next write is numbered after the head.
+    const expired = await server.gql(
+      `query ($after: String) { changes(after: $after) { nodes { cursor } } }`,
+      {
+        after: cursorOf(log.pruned - 1),
+      },
+    );
+    expect(expired.errors?.map((error) => error.extensions)).toEqual([
+      { code: 'CURSOR_EXPIRED', field: 'after' },
+    ]);
+    const created = await onTarget(
+      `mutation { createTrait(name: "CUSTOM_MOVED") { trait { history { nodes { cursor } } } } }`,
+    );
+    expect(created.createTrait).toEqual({
+      trait: { history: { nodes: [{ cursor: cursorOf(log.head + 1) }] } },
+    });
     expect(existsSync(join(work, 'target', 'pgdata')) === !process.env.TEST_DATABASE_URL).toBe(true);
   });
 });

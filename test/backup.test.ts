@@ -10,23 +10,35 @@ import {
   BackupFileError,
   RestoreRefusedError,
   CHANGE_LOG_HEAD_TABLE,
+  CHANGE_LOG_PENDING_TABLE,
+  CHANGE_LOG_RETENTION_TABLE,
+  CHANGE_LOG_TABLE,
   DATA_VERSIONS_TABLE,
   VERSION_TABLE,
   checkBackup,
   restoreBackup,
   writeBackup,
 } from '../src/db/backup';
+import { lastSeq, pruneChanges, sequenceChanges } from '../src/db/change-log';
+import { migrations } from '../migrations';
 import { buildProgram } from '../src/main';
 import {
+  allChanges,
+  backupRows,
   countsOf,
+  cursorOf,
   fillEveryTable,
   fixedAnswers,
+  historiesOf,
+  seqOf,
   tableContents,
   tableNames,
+  writePending,
+  type Change,
   type Ok,
 } from './support/backup-fixtures';
 import { copyPreparedFolder } from './support/prepared-database';
-import { ADMIN, headersOf, startTestApp, type TestApp } from './support/test-app';
+import { ADMIN, headersOf, numberChanges, startTestApp } from './support/test-app';
 import { createTestDatabaseUrl } from './support/test-database';
 
 /**
@@ -73,6 +85,8 @@ interface Served {
   runtime: Runtime;
   app: App;
   ok: Ok;
+  /** The errors' codes and fields of an operation expected to fail. */
+  failure(query: string, variables?: Record<string, unknown>): Promise<unknown[]>;
   close(): Promise<void>;
 }
 
@@ -80,18 +94,23 @@ interface Served {
 async function serveOn(url: string): Promise<Served> {
   const runtime = await boot({ config: configFor(url), logger: silent });
   const app = await createApp(runtime);
-  const ok: Ok = async (query, variables) => {
+  const run = async (query: string, variables?: Record<string, unknown>) => {
     const contextValue = await app.contextFor(headersOf(ADMIN));
     const response = await app.apollo.executeOperation({ query, variables }, { contextValue });
     if (response.body.kind !== 'single') throw new Error('unexpected incremental response');
-    const result = JSON.parse(JSON.stringify(response.body.singleResult)) as {
+    return JSON.parse(JSON.stringify(response.body.singleResult)) as {
       data?: Record<string, unknown>;
-      errors?: unknown[];
+      errors?: { extensions?: { code?: string; field?: string } }[];
     };
+  };
+  const ok: Ok = async (query, variables) => {
+    const result = await run(query, variables);
     if (result.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(result.errors)}`);
     return result.data!;
   };
-  return { runtime, app, ok, close: () => app.stop() };
+  const failure = async (query: string, variables?: Record<string, unknown>) =>
+    ((await run(query, variables)).errors ?? []).map((error) => error.extensions);
+  return { runtime, app, ok, failure, close: () => app.stop() };
 }
 
 /** Restores `file` into the database at `url` as `metacatalog restore` does. */
@@ -104,10 +123,7 @@ async function restoreInto(url: string, file: string, options: { force?: boolean
   }
 }
 
-const okOf =
-  (t: TestApp): Ok =>
-  (query, variables) =>
-    t.ok(query, variables);
+const CHANGES_AFTER = `query ($after: String) { changes(first: 5, after: $after) { nodes { cursor } } }`;
 
 const versionOf = (contents: Record<string, string[]>) =>
   Number((JSON.parse(contents[VERSION_TABLE][0]) as { version: number }).version);
@@ -122,12 +138,7 @@ const dataVersionsOf = (contents: Record<string, string[]>) =>
   );
 
 const withoutVersion = (contents: Record<string, string[]>) => {
-  const {
-    [VERSION_TABLE]: _version,
-    [DATA_VERSIONS_TABLE]: _dataVersions,
-    [CHANGE_LOG_HEAD_TABLE]: _changeHead,
-    ...rest
-  } = contents;
+  const { [VERSION_TABLE]: _version, [DATA_VERSIONS_TABLE]: _dataVersions, ...rest } = contents;
   return rest;
 };
 
@@ -135,26 +146,89 @@ const withoutVersion = (contents: Record<string, string[]>) => {
 const changeHeadOf = (contents: Record<string, string[]>) =>
   Number((JSON.parse(contents[CHANGE_LOG_HEAD_TABLE][0]) as { last_seq: number }).last_seq);
 
+/** The change log's pruning point: cursors below it are expired. */
+const prunedThroughOf = (contents: Record<string, string[]>) =>
+  Number((JSON.parse(contents[CHANGE_LOG_RETENTION_TABLE][0]) as { pruned_through: number }).pruned_through);
+
+/** The nodes a list of changes names, each once. */
+const nodeIdsOf = (changes: Change[]) => [...new Set(changes.map((change) => change.nodeId))];
+
 describe('backup and restore', () => {
-  let source: TestApp;
+  /** The database backed up: one a `serve` filled through the API, then left with changes pending. */
+  let source: Target;
+  /** Its rows when the backup was taken, and once the changes pending then were numbered (by its next step). */
   let contents: Record<string, string[]>;
+  let numbered: Record<string, string[]>;
   let answers: Record<string, unknown>;
+  /** The change log as the API told it before the backup (every page, `first: 7`). */
+  let before: Change[];
+  /** The same once the changes pending at the backup were numbered; and each of its nodes' history then. */
+  let after: Change[];
+  let histories: Record<string, Change[] | null>;
+  /** A cursor the pruning before the backup expired. */
+  let expired: string;
   let file: string;
 
   beforeAll(async () => {
-    source = await startTestApp();
-    await fillEveryTable(okOf(source));
-    contents = await tableContents(source.app.database.dataSource);
-    answers = await fixedAnswers(okOf(source));
-    file = aFile();
-    await writeBackup(source.app.database, file, { metacatalog: 'test' });
+    source = await servedTarget();
+    let served = await serveOn(source.url);
+    const db = served.runtime.database.dataSource;
+    try {
+      // The seeds' records, then the fixture's; those of the seeds are pruned before the backup.
+      await sequenceChanges(db);
+      const seeded = Number(await lastSeq(db));
+      expect(seeded).toBeGreaterThan(1);
+      expired = cursorOf(seeded - 1);
+      await fillEveryTable(served.ok);
+      const [{ at }] = (await db.query(`SELECT min(committed_at) AS at FROM change_log WHERE seq > $1`, [
+        seeded,
+      ])) as { at: Date }[];
+      await pruneChanges(db, at);
+      before = (await allChanges(served.ok)).changes;
+    } finally {
+      await served.close();
+    }
+    // No service runs now: what is written stays pending, as between a commit and its step.
+    const bare = await openBare(source.url);
+    try {
+      await writePending(bare.database.dataSource);
+      contents = await tableContents(bare.database.dataSource);
+      file = aFile();
+      await writeBackup(bare.database, file, { metacatalog: 'test' });
+      await sequenceChanges(bare.database.dataSource);
+      numbered = await tableContents(bare.database.dataSource);
+    } finally {
+      await bare.database.close();
+    }
+    served = await serveOn(source.url);
+    try {
+      answers = await fixedAnswers(served.ok);
+      after = (await allChanges(served.ok)).changes;
+      histories = await historiesOf(served.ok, nodeIdsOf(after));
+    } finally {
+      await served.close();
+    }
   });
-  afterAll(() => source?.close());
+  afterAll(() => source?.drop());
 
   it('covers every table: the fixture puts rows in each, and the backup holds them all', async () => {
     // A new table fails here until test/support/backup-fixtures.ts fills it, and the round trip below checks it.
-    const tables = await tableNames(source.app.database.dataSource);
-    expect(tables.length).toBeGreaterThanOrEqual(17);
+    const runtime = await openBare(source.url);
+    let tables: string[];
+    try {
+      tables = await tableNames(runtime.database.dataSource);
+    } finally {
+      await runtime.database.close();
+    }
+    expect(tables.length).toBeGreaterThanOrEqual(21);
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        CHANGE_LOG_TABLE,
+        CHANGE_LOG_PENDING_TABLE,
+        CHANGE_LOG_HEAD_TABLE,
+        CHANGE_LOG_RETENTION_TABLE,
+      ]),
+    );
     expect(tables.filter((table) => !contents[table].length)).toEqual([]);
     const backup = await checkBackup(file);
     expect(backup.sections.map((section) => section.table).sort()).toEqual(tables);
@@ -163,22 +237,27 @@ describe('backup and restore', () => {
     );
     expect(backup.header).toMatchObject({
       format: 'metacatalog-backup',
-      version: 1,
-      database: source.app.database.kind,
-      migrations: source.app.database.dataSource.migrations.map((migration) => migration.name),
+      version: 2,
+      database: source.url.startsWith('pglite:') ? 'pglite' : 'postgres',
+      migrations: migrations.map((migration) => migration.name),
     });
   });
 
   it('says why it cannot write a backup file, and leaves nothing behind', async () => {
-    for (const [path, reason] of [
-      [join(work, 'no-such-folder', 'b.jsonl.gz'), 'its folder does not exist'],
-      [work, 'it is a folder'],
-    ]) {
-      const failed = await writeBackup(source.app.database, path, { metacatalog: 'test' }).catch(
-        (error: Error) => error,
-      );
-      expect(failed).toBeInstanceOf(BackupFileError);
-      expect((failed as Error).message).toBe(`Cannot write the backup to ${path}: ${reason}`);
+    const runtime = await openBare(source.url);
+    try {
+      for (const [path, reason] of [
+        [join(work, 'no-such-folder', 'b.jsonl.gz'), 'its folder does not exist'],
+        [work, 'it is a folder'],
+      ]) {
+        const failed = await writeBackup(runtime.database, path, { metacatalog: 'test' }).catch(
+          (error: Error) => error,
+        );
+        expect(failed).toBeInstanceOf(BackupFileError);
+        expect((failed as Error).message).toBe(`Cannot write the backup to ${path}: ${reason}`);
+      }
+    } finally {
+      await runtime.database.close();
     }
     expect(readdirSync(work).filter((name) => name.endsWith('.partial'))).toEqual([]);
   });
@@ -192,8 +271,10 @@ describe('backup and restore', () => {
       const runtime = await openBare(target.url);
       try {
         const restored = await tableContents(runtime.database.dataSource);
-        // Equal rows in every table, the computed counts included.
-        expect(withoutVersion(restored)).toEqual(withoutVersion(contents));
+        // Equal rows in every table, the computed counts included; the change log's records, head and pruning
+        // point too, the changes pending at the backup numbered as the source numbered them (none is left).
+        expect(withoutVersion(restored)).toEqual(withoutVersion(numbered));
+        expect(restored[CHANGE_LOG_PENDING_TABLE]).toEqual([]);
         // The catalog version only grows: no cache can hold an answer under the number it ends with.
         expect(versionOf(restored)).toBeGreaterThan(versionOf(contents));
         // So do the other groups' (the restore's inserts bump them at commit, above the backup's).
@@ -206,8 +287,8 @@ describe('backup and restore', () => {
       }
       const served = await serveOn(target.url);
       try {
-        // Started as `serve` starts (its seeds find everything there): the same answers.
-        expect(countsOf(await tableContents(served.runtime.database.dataSource))).toEqual(countsOf(contents));
+        // Started as `serve` starts (its seeds find everything there, and record nothing): the same answers.
+        expect(countsOf(await tableContents(served.runtime.database.dataSource))).toEqual(countsOf(numbered));
         expect(await fixedAnswers(served.ok)).toEqual(answers);
         // New rows get new ids (the sequences came along): a created resource is not given an old one's id.
         const created = await served.ok(
@@ -217,6 +298,74 @@ describe('backup and restore', () => {
           (node) => node.id,
         );
         expect(ids).not.toContain((created.createResource as { id: string }).id);
+      } finally {
+        await served.close();
+      }
+    } finally {
+      await target.drop();
+    }
+  });
+
+  it('keeps the change log: every change with its cursor, kind, actor and time, each node its history; the next write is numbered next', async () => {
+    const head = changeHeadOf(numbered);
+    const pruned = prunedThroughOf(contents);
+    // What the backup holds: records up to its head, changes not numbered yet, a pruning point.
+    expect(changeHeadOf(contents)).toBe(seqOf(before.at(-1)!.cursor));
+    expect(contents[CHANGE_LOG_PENDING_TABLE].length).toBeGreaterThan(0);
+    expect(pruned).toBe(seqOf(expired) + 1);
+    expect(prunedThroughOf(numbered)).toBe(pruned);
+    // The source told the changes pending at the backup after those before it, with the numbers that followed.
+    expect(after.slice(0, before.length)).toEqual(before);
+    const pending = after.slice(before.length);
+    expect(pending.map((change) => [change.kind, change.nodeType, change.actor.via])).toEqual([
+      ['UPDATED', 'Namespace', 'GRAPHQL'],
+      ['CREATED', 'Trait', 'SQL'],
+      ['UPDATED', 'ResourceProvider', 'SQL'],
+      ['DELETED', 'Resource', 'CLI'],
+    ]);
+    expect(pending.map((change) => seqOf(change.cursor))).toEqual([
+      changeHeadOf(contents) + 1,
+      changeHeadOf(contents) + 2,
+      changeHeadOf(contents) + 3,
+      head,
+    ]);
+
+    const target = await freshTarget();
+    try {
+      await restoreInto(target.url, file);
+      const served = await serveOn(target.url);
+      try {
+        // Every page of `changes`: the same records, in the same order, with the same cursors and everything else.
+        const restored = await allChanges(served.ok);
+        expect(restored.pages).toBeGreaterThan(2);
+        expect(restored.changes).toEqual(after);
+        // A poller resuming with the last cursor it had before the backup gets what followed, numbered alike.
+        expect((await allChanges(served.ok, { after: before.at(-1)!.cursor })).changes).toEqual(pending);
+        // Each node's history: the same (the namespace's holds its creation and the update pending at the backup).
+        expect(await historiesOf(served.ok, Object.keys(histories))).toEqual(histories);
+        const namespace = before.find((change) => change.nodeType === 'Namespace')!.nodeId;
+        expect(histories[namespace]!.map((change) => [change.kind, change.actor.via])).toEqual([
+          ['CREATED', 'GRAPHQL'],
+          ['UPDATED', 'GRAPHQL'],
+        ]);
+        expect(
+          Object.values(histories).filter((history) => (history?.length ?? 0) > 1).length,
+        ).toBeGreaterThan(2);
+        // The pruning point came along: a cursor before it is expired here too; one at it is not.
+        expect(await served.failure(CHANGES_AFTER, { after: expired })).toEqual([
+          { code: 'CURSOR_EXPIRED', field: 'after' },
+        ]);
+        expect((await served.ok(CHANGES_AFTER, { after: cursorOf(pruned) })).changes).toEqual({
+          nodes: before.slice(0, 5).map(({ cursor }) => ({ cursor })),
+        });
+        // The next write is numbered after the restored head.
+        const created = await served.ok(
+          `mutation { createTrait(name: "CUSTOM_AFTER_RESTORE") { trait { history { nodes { cursor kind } } } } }`,
+        );
+        expect(
+          (created.createTrait as { trait: { history: { nodes: { cursor: string; kind: string }[] } } }).trait
+            .history.nodes,
+        ).toEqual([{ cursor: cursorOf(head + 1), kind: 'CREATED' }]);
       } finally {
         await served.close();
       }
@@ -244,7 +393,7 @@ describe('backup and restore', () => {
       const refused = await restoreInto(target.url, file).catch((error: Error) => error);
       expect(refused).toBeInstanceOf(RestoreRefusedError);
       expect((refused as Error).message).toMatch(
-        /^The database is not empty \(.*namespaces: \d+.*resources: 4, .*\): a restore replaces everything in it\. Restore into an empty database, or add --force to replace its contents\.$/,
+        /^The database is not empty \(change_log: \d+, .*namespaces: \d+.*resources: 4, .*\): a restore replaces everything in it\. Restore into an empty database, or add --force to replace its contents\.$/,
       );
 
       const summary = await restoreInto(target.url, file, { force: true });
@@ -252,14 +401,9 @@ describe('backup and restore', () => {
       const runtime = await openBare(target.url);
       try {
         const restored = await tableContents(runtime.database.dataSource);
-        expect(withoutVersion(restored)).toEqual(withoutVersion(contents));
+        // Everything is the backup's, the change log too (the replaced database's history is gone).
+        expect(withoutVersion(restored)).toEqual(withoutVersion(numbered));
         expect(versionOf(restored)).toBeGreaterThan(Math.max(versionOf(before), versionOf(contents)));
-        // The change log goes on above both databases' numbers; every cursor of either has expired.
-        const [{ pruned }] = (await runtime.database.dataSource.query(
-          `SELECT pruned_through::int AS pruned FROM change_log_retention`,
-        )) as { pruned: number }[];
-        expect(pruned).toBeGreaterThanOrEqual(Math.max(changeHeadOf(before), changeHeadOf(contents)));
-        expect(changeHeadOf(restored)).toBeGreaterThan(pruned);
       } finally {
         await runtime.database.close();
       }
@@ -316,10 +460,10 @@ describe('backup and restore', () => {
         damaged(
           'newer',
           gzipSync(
-            lines.map((line, i) => (i ? line : line.replace('"version":1', '"version":2'))).join('\n'),
+            lines.map((line, i) => (i ? line : line.replace('"version":2', '"version":3'))).join('\n'),
           ),
         ),
-        /was written by a newer metacatalog \(backup format 2; this one reads up to 1\)$/,
+        /was written by a newer metacatalog \(backup format 3; this one reads up to 2\)$/,
       ],
     ];
     const target = await freshTarget();
@@ -352,14 +496,27 @@ describe('backup and restore', () => {
           lines.map((line, i) => (i === rowIndex ? line.replace(/"id":\d+/, '"id":"one"') : line)).join('\n'),
         ),
       );
-      await checkBackup(badValue);
-      const failed = await restoreInto(target.url, badValue).catch((error: Error) => error);
-      expect((failed as Error).message).toMatch(/invalid input syntax for type integer: "one"/);
-      const runtime = await openBare(target.url);
-      try {
-        expect(await tableNames(runtime.database.dataSource)).toEqual([]);
-      } finally {
-        await runtime.database.close();
+      // The change log's records without its head (the file's counts agree): refused, nothing kept.
+      const head = lines.findIndex((line) => line.startsWith(`{"table":"${CHANGE_LOG_HEAD_TABLE}"`));
+      const end = JSON.parse(lines.at(-2)!) as { end: { rows: Record<string, number> } };
+      delete end.end.rows[CHANGE_LOG_HEAD_TABLE];
+      const headless = damaged(
+        'headless',
+        gzipSync([...lines.slice(0, head), ...lines.slice(head + 2, -2), JSON.stringify(end), ''].join('\n')),
+      );
+      for (const [path, message] of [
+        [badValue, /invalid input syntax for type integer: "one"/],
+        [headless, /is corrupt: it holds the change log's records without its pending changes, its head or/],
+      ] as const) {
+        await checkBackup(path);
+        const failed = await restoreInto(target.url, path).catch((error: Error) => error);
+        expect((failed as Error).message).toMatch(message);
+        const runtime = await openBare(target.url);
+        try {
+          expect(await tableNames(runtime.database.dataSource)).toEqual([]);
+        } finally {
+          await runtime.database.close();
+        }
       }
     } finally {
       if (saved === undefined) delete process.env.DATABASE_URL;
@@ -370,7 +527,7 @@ describe('backup and restore', () => {
 });
 
 describe('a backup taken while writes go on', () => {
-  it('holds one point in time: every resource with all its tags and properties, counts that agree', async () => {
+  it('holds one point in time: every resource with all its tags and properties, counts that agree, each change once', async () => {
     const t = await startTestApp();
     const target = await freshTarget();
     let writing = true;
@@ -399,7 +556,8 @@ describe('a backup taken while writes go on', () => {
             }[]
           )[0].n,
         );
-      // Until at least one write committed while the backup ran (else this would test nothing).
+      // Until at least one write committed while the backup ran, and the backup found changes not numbered yet
+      // (committed since the instance's last step), else this would test nothing.
       let file = '';
       for (let attempt = 1; ; attempt += 1) {
         while (written < attempt * 10) await new Promise((resolve) => setImmediate(resolve));
@@ -407,13 +565,27 @@ describe('a backup taken while writes go on', () => {
         file = aFile('busy');
         await writeBackup(t.app.database, file, { metacatalog: 'test' });
         const after = await count();
-        if (after > before || attempt >= 20) {
+        const pending = backupRows(file, CHANGE_LOG_PENDING_TABLE).length;
+        if ((after > before && pending > 0) || attempt >= 20) {
           expect(after).toBeGreaterThan(before);
+          expect(pending).toBeGreaterThan(0);
           break;
         }
       }
       writing = false;
       await Promise.all(writers);
+      // The source's log once everything is numbered: each record as a row.
+      await numberChanges(t);
+      const logOf = async (db: { query(sql: string): Promise<unknown> }) =>
+        (
+          (await db.query(
+            `SELECT seq::int AS seq, row_to_json(c)::jsonb - 'seq' AS rest FROM change_log c ORDER BY seq`,
+          )) as {
+            seq: number;
+            rest: Record<string, unknown>;
+          }[]
+        ).map(({ seq, rest }) => ({ seq, rest: JSON.stringify(rest) }));
+      const sourceLog = await logOf(t.app.database.dataSource);
 
       const backup = await checkBackup(file);
       const rows = Object.fromEntries(backup.sections.map((section) => [section.table, section.rows]));
@@ -423,6 +595,49 @@ describe('a backup taken while writes go on', () => {
       // The counts the triggers computed at that point are those computed again from its rows.
       const summary = await restoreInto(target.url, file);
       expect(summary.warnings).toEqual([]);
+      // Each change committed before the snapshot is in the restored log once, none after it: numbered then, or
+      // pending then and numbered by the restore.
+      const backedUpHead = Number(
+        (backupRows(file, CHANGE_LOG_HEAD_TABLE)[0] as { last_seq: number }).last_seq,
+      );
+      const runtime = await openBare(target.url);
+      try {
+        const db = runtime.database.dataSource;
+        const restoredLog = await logOf(db);
+        const [{ head, pruned }] = (await db.query(
+          `SELECT (SELECT last_seq::int FROM change_log_head) AS head,
+                  (SELECT pruned_through::int FROM change_log_retention) AS pruned`,
+        )) as { head: number; pruned: number }[];
+        expect(restoredLog.map((record) => record.seq)).toEqual(
+          Array.from({ length: head - pruned }, (_, i) => pruned + 1 + i),
+        );
+        expect(head).toBeGreaterThan(backedUpHead);
+        const [{ resources, unrecorded, unknown }] = (await db.query(
+          `SELECT (SELECT count(*)::int FROM resources) AS resources,
+                  (SELECT count(*)::int FROM resources r
+                    WHERE (SELECT count(*) FROM change_log c WHERE c.node_type = 'Resource' AND c.kind = 'CREATED'
+                             AND c.node_key = r.id::text) <> 1) AS unrecorded,
+                  (SELECT count(*)::int FROM change_log c
+                    WHERE c.node_type = 'Resource'
+                      AND NOT EXISTS (SELECT FROM resources r WHERE r.id::text = c.node_key)) AS unknown`,
+        )) as { resources: number; unrecorded: number; unknown: number }[];
+        expect({ resources, unrecorded, unknown }).toEqual({
+          resources: rows.resources,
+          unrecorded: 0,
+          unknown: 0,
+        });
+        // Numbered before the backup: the very records of the source. Pending then: records the source has too,
+        // numbered alike unless a write committed after the backup was numbered among them there.
+        expect(restoredLog.filter((record) => record.seq <= backedUpHead)).toEqual(
+          sourceLog.filter((record) => record.seq <= backedUpHead),
+        );
+        const sourceRecords = new Set(sourceLog.map((record) => record.rest));
+        expect(
+          restoredLog.filter((record) => record.seq > backedUpHead && !sourceRecords.has(record.rest)),
+        ).toEqual([]);
+      } finally {
+        await runtime.database.close();
+      }
       const served = await serveOn(target.url);
       try {
         const usage = await served.ok(
@@ -436,6 +651,58 @@ describe('a backup taken while writes go on', () => {
       writing = false;
       await Promise.allSettled(writers);
       await t.close();
+      await target.drop();
+    }
+  });
+});
+
+describe('a backup of format 1 (written before the change log was in it)', () => {
+  it('still restores: every node history starts with the restore (CREATED, via the CLI), and every earlier cursor has expired', async () => {
+    // Written by `metacatalog backup` of the code before format 2, after fillEveryTable and an update of the
+    // namespace Backup::Compute (its history then: CREATED and UPDATED, through GraphQL).
+    const file = join(__dirname, 'fixtures', 'backup-format-1.jsonl.gz');
+    const backup = await checkBackup(file);
+    expect(backup.header.version).toBe(1);
+    expect(backup.sections.map((section) => section.table)).not.toContain(CHANGE_LOG_TABLE);
+    const head = Number((backupRows(file, CHANGE_LOG_HEAD_TABLE)[0] as { last_seq: number }).last_seq);
+    expect(head).toBeGreaterThan(1);
+    const target = await freshTarget();
+    try {
+      const started = Date.now();
+      const summary = await restoreInto(target.url, file);
+      expect(summary.warnings).toEqual([
+        `${file} holds no change log (backup format 1): every restored node's history starts with this restore, and every change cursor handed out before it has expired`,
+      ]);
+      const served = await serveOn(target.url);
+      try {
+        const { namespace } = (await served.ok(
+          `{ namespace(name: "Backup::Compute") { description history { nodes { cursor kind committedAt actor { via projectId userId } } } } }`,
+        )) as {
+          namespace: { description: string; history: { nodes: Change[] } };
+        };
+        expect(namespace.description).toBe('changed before the backup');
+        const [created, ...rest] = namespace.history.nodes;
+        expect(rest).toEqual([]);
+        expect(created).toMatchObject({
+          kind: 'CREATED',
+          actor: { via: 'CLI', projectId: null, userId: null },
+        });
+        expect(seqOf(created.cursor)).toBeGreaterThan(head);
+        expect(Date.parse(created.committedAt)).toBeGreaterThanOrEqual(started - 1000);
+        // A cursor of the backup's database is expired; its last one exactly resumes with the restore's records.
+        expect(await served.failure(CHANGES_AFTER, { after: cursorOf(head - 1) })).toEqual([
+          { code: 'CURSOR_EXPIRED', field: 'after' },
+        ]);
+        const resumed = (await allChanges(served.ok, { after: cursorOf(head), first: 500 })).changes;
+        expect(resumed.length).toBeGreaterThan(300);
+        expect(new Set(resumed.map((change) => `${change.kind} ${change.actor.via}`))).toEqual(
+          new Set(['CREATED CLI']),
+        );
+        expect(seqOf(resumed[0].cursor)).toBe(head + 1);
+      } finally {
+        await served.close();
+      }
+    } finally {
       await target.drop();
     }
   });

@@ -1,8 +1,12 @@
 /**
- * What the backup tests put in a database and ask of it: data in every table through the GraphQL API, a fixed
- * set of queries whose answers must be the same after a restore, and each table's rows for a direct comparison.
+ * What the backup tests put in a database and ask of it: data in every table through the GraphQL API, changes
+ * left pending, a fixed set of queries whose answers must be the same after a restore, the change log as the API
+ * tells it, and each table's rows for a direct comparison.
  */
-import { CHANGE_LOG_TABLES } from '../../src/db/backup';
+import { gunzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import type { DataSource } from 'typeorm';
+import { actorStatement } from '../../src/common/actor';
 
 /** Runs an operation as an admin, failing on errors; returns its data. */
 export type Ok = (query: string, variables?: Record<string, unknown>) => Promise<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -170,8 +174,7 @@ export async function tableNames(db: Sql): Promise<string[]> {
         AND relkind IN ('r', 'p') AND relpersistence = 'p' AND relname <> 'migrations'
       ORDER BY relname`,
   )) as { name: string }[];
-  // The change log is not carried (src/db/backup.ts): a restore records what it restores.
-  return rows.map((row) => row.name).filter((name) => !CHANGE_LOG_TABLES.includes(name));
+  return rows.map((row) => row.name);
 }
 
 /** Each table's rows as PostgreSQL prints them (timestamps in UTC), sorted: equal contents, equal text. */
@@ -189,4 +192,124 @@ export async function tableContents(db: Sql): Promise<Record<string, string[]>> 
 /** Row counts per table. */
 export function countsOf(contents: Record<string, string[]>): Record<string, number> {
   return Object.fromEntries(Object.entries(contents).map(([table, rows]) => [table, rows.length]));
+}
+
+/**
+ * Writes by SQL on a database no service runs on, so that their changes stay pending (not numbered) until a step
+ * runs: what a backup finds of the transactions committed since the last step. Three transactions: one named as a
+ * GraphQL write (its instance had not run its step yet), one of two nodes by SQL by hand, one by the CLI; an
+ * update, a creation and a change of another node, a delete (of a resource with its tags and properties).
+ */
+export async function writePending(db: DataSource, suffix = ''): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(actorStatement({ via: 'graphql', project: 'admin-project', user: 'alice' }));
+    await tx.query(`UPDATE namespaces SET description = 'changed, not numbered yet' WHERE name = $1`, [
+      `Backup::Compute${suffix}`,
+    ]);
+  });
+  await db.transaction(async (tx) => {
+    await tx.query(`INSERT INTO traits (name) VALUES ($1)`, [
+      `CUSTOM_PENDING${suffix.toUpperCase().replace(/\W/g, '_')}`,
+    ]);
+    await tx.query(`UPDATE resource_providers SET name = name || '-renamed' WHERE name = $1`, [
+      `bk-root${suffix}`,
+    ]);
+  });
+  await db.transaction(async (tx) => {
+    await tx.query(actorStatement({ via: 'cli', project: null, user: null }));
+    await tx.query(`DELETE FROM resources WHERE name = $1`, [`disk${suffix}`]);
+  });
+}
+
+/** Everything the API tells of a change record but its node (which a restore gives again as it is). */
+export const CHANGE_FIELDS = `cursor kind nodeId nodeType contained committedAt transactionId
+  actor { via projectId userId } namespace resourceType projectId`;
+
+export interface Change {
+  cursor: string;
+  kind: string;
+  nodeId: string;
+  nodeType: string;
+  committedAt: string;
+  transactionId: string;
+  actor: { via: string; projectId: string | null; userId: string | null };
+}
+
+/** The seq a change cursor names (cursors are opaque to clients; the tests know them). */
+export const seqOf = (cursor: string): number =>
+  Number((JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string])[1]);
+
+/** The change cursor of a seq. */
+export const cursorOf = (seq: number | string): string =>
+  Buffer.from(JSON.stringify(['change', String(seq)])).toString('base64url');
+
+/**
+ * Every change after `after` (from the oldest the log keeps without it), read page by page as a poller reads
+ * them, `first` at a time; with the number of pages.
+ */
+export async function allChanges(
+  ok: Ok,
+  { after, first = 7 }: { after?: string; first?: number } = {},
+): Promise<{ changes: Change[]; pages: number }> {
+  const changes: Change[] = [];
+  let pages = 0;
+  for (let cursor = after; ;) {
+    const page = (
+      await ok(
+        `query ($first: Int, $after: String) {
+          changes(first: $first, after: $after) { nodes { ${CHANGE_FIELDS} } pageInfo { hasNextPage endCursor } }
+        }`,
+        { first, after: cursor },
+      )
+    ).changes as { nodes: Change[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+    pages += 1;
+    changes.push(...page.nodes);
+    if (!page.pageInfo.hasNextPage) return { changes, pages };
+    cursor = page.pageInfo.endCursor!;
+  }
+}
+
+/** Each node's `history` (every page of it), by id; null for a node that is no longer there (deleted). */
+export async function historiesOf(ok: Ok, ids: string[]): Promise<Record<string, Change[] | null>> {
+  const histories: Record<string, Change[] | null> = {};
+  for (const id of ids) {
+    const history: Change[] = [];
+    for (let after: string | undefined; ;) {
+      const node = (
+        await ok(
+          `query ($id: ID!, $after: String) {
+            node(id: $id) { ... on Node { history(first: 2, after: $after) {
+              nodes { ${CHANGE_FIELDS} } pageInfo { hasNextPage endCursor } } } }
+          }`,
+          { id, after },
+        )
+      ).node as {
+        history: { nodes: Change[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+      } | null;
+      if (!node) {
+        histories[id] = null;
+        break;
+      }
+      history.push(...node.history.nodes);
+      if (!node.history.pageInfo.hasNextPage) {
+        histories[id] = history;
+        break;
+      }
+      after = node.history.pageInfo.endCursor!;
+    }
+  }
+  return histories;
+}
+
+/** A backup file's rows of one table, parsed (what a test reads of a file beside checkBackup). */
+export function backupRows(file: string, table: string): Record<string, unknown>[] {
+  const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n');
+  const start = lines.findIndex((line) => line.startsWith(`{"table":${JSON.stringify(table)},`));
+  if (start < 0) return [];
+  const rows: Record<string, unknown>[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (line.startsWith('{"table":') || line.startsWith('{"sequences":')) break;
+    rows.push(JSON.parse(line) as Record<string, unknown>);
+  }
+  return rows;
 }
