@@ -6,14 +6,15 @@ import pino from 'pino';
 import { boot, type Runtime } from '../src/app/runtime';
 import { loadConfig } from '../src/config';
 import { checkBackup, restoreBackup, writeBackup } from '../src/db/backup';
+import { sequenceChanges } from '../src/db/change-log';
 
 /**
  * `npm run build && node dist/bench/backup.js [RESOURCES]`: how long `metacatalog backup` and `restore` take on
- * RESOURCES resources (default 100,000), each with four tags and three properties, on DATABASE_URL (default: an
- * embedded folder made for the run; a PostgreSQL database must be empty), restored into RESTORE_URL (default:
- * another embedded folder; a PostgreSQL database must be empty). On the embedded database it also backs up
- * through the connection the folder's owner lends (as `metacatalog backup` beside `serve`), timing how long a
- * query of the owner waits meanwhile.
+ * RESOURCES resources (default 100,000), each with four tags and three properties and the change log's record of
+ * its creation, on DATABASE_URL (default: an embedded folder made for the run; a PostgreSQL database must be
+ * empty), restored into RESTORE_URL (default: another embedded folder; a PostgreSQL database must be empty). On the
+ * embedded database it also backs up through the connection the folder's owner lends (as `metacatalog backup`
+ * beside `serve`), timing how long a query of the owner waits meanwhile.
  */
 async function main(): Promise<void> {
   const size = Number(process.argv[2] ?? 100_000);
@@ -33,28 +34,33 @@ async function main(): Promise<void> {
     )) as {
       id: number;
     }[];
-    await db.query(
-      `INSERT INTO resources (uuid, name, resource_type_id, project_id)
-       SELECT md5('backup-' || g)::uuid, 'vm-' || g, $1, 'project-' || (g % 10) FROM generate_series(1, $2::int) g`,
-      [type, size],
-    );
-    await db.query(
-      `INSERT INTO resource_tags (resource_id, tag)
-       SELECT r.id, v.tag FROM resources r
-        CROSS JOIN LATERAL (VALUES ('color-' || r.id % 7), ('tier-' || r.id % 3), ('env-' || r.id % 5),
-                                   ('shard-' || r.id % 100)) AS v (tag)`,
-    );
-    await db.query(
-      `INSERT INTO discovered_properties (resource_type_id, name, private)
-       VALUES ($1, 'cpu', false), ($1, 'ram', false), ($1, 'zone', false)`,
-      [type],
-    );
-    await db.query(
-      `INSERT INTO resource_properties (resource_id, discovered_property_id, value)
-       SELECT r.id, d.id, CASE d.name WHEN 'cpu' THEN to_jsonb(r.id % 64) WHEN 'ram' THEN to_jsonb(r.id % 512 * 1024)
-                                      ELSE to_jsonb('zone-' || r.id % 4) END
-         FROM resources r CROSS JOIN discovered_properties d`,
-    );
+    // One transaction, as the API creates a resource with its tags and properties: one change record each.
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO resources (uuid, name, resource_type_id, project_id)
+         SELECT md5('backup-' || g)::uuid, 'vm-' || g, $1, 'project-' || (g % 10) FROM generate_series(1, $2::int) g`,
+        [type, size],
+      );
+      await tx.query(
+        `INSERT INTO resource_tags (resource_id, tag)
+         SELECT r.id, v.tag FROM resources r
+          CROSS JOIN LATERAL (VALUES ('color-' || r.id % 7), ('tier-' || r.id % 3), ('env-' || r.id % 5),
+                                     ('shard-' || r.id % 100)) AS v (tag)`,
+      );
+      await tx.query(
+        `INSERT INTO discovered_properties (resource_type_id, name, private)
+         VALUES ($1, 'cpu', false), ($1, 'ram', false), ($1, 'zone', false)`,
+        [type],
+      );
+      await tx.query(
+        `INSERT INTO resource_properties (resource_id, discovered_property_id, value)
+         SELECT r.id, d.id, CASE d.name WHEN 'cpu' THEN to_jsonb(r.id % 64) WHEN 'ram' THEN to_jsonb(r.id % 512 * 1024)
+                                        ELSE to_jsonb('zone-' || r.id % 4) END
+           FROM resources r CROSS JOIN discovered_properties d`,
+      );
+    });
+    // What the change log holds once a server has numbered the changes.
+    await sequenceChanges(db);
     console.log(
       `${owner.database.describe}: ${size} resources, ${4 * size} tags, ${3 * size} properties seeded in ${seconds(seeding)}`,
     );

@@ -7,6 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import type { DataSource } from 'typeorm';
 import { actorStatement } from '../../src/common/actor';
+import { ADMIN } from './test-app';
 
 /** Runs an operation as an admin, failing on errors; returns its data. */
 export type Ok = (query: string, variables?: Record<string, unknown>) => Promise<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -202,7 +203,7 @@ export function countsOf(contents: Record<string, string[]>): Record<string, num
  */
 export async function writePending(db: DataSource, suffix = ''): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.query(actorStatement({ via: 'graphql', project: 'admin-project', user: 'alice' }));
+    await tx.query(actorStatement({ via: 'graphql', project: ADMIN.project, user: ADMIN.user ?? null }));
     await tx.query(`UPDATE namespaces SET description = 'changed, not numbered yet' WHERE name = $1`, [
       `Backup::Compute${suffix}`,
     ]);
