@@ -590,25 +590,16 @@ async function changeLogTriggers(db: Queryable): Promise<Trigger[]> {
 }
 
 /**
- * Inside the restore's transaction, every row inserted (the log's triggers off meanwhile) and the versions set: the
- * log's triggers on again; its head and pruning point as the backup holds them; then the changes pending at the
- * backup numbered after the head, as the backup's database numbers them at its next step (in the order of each
- * transaction's last change, with their own actor and time).
+ * Inside the restore's transaction, every row inserted (the log's triggers off meanwhile): the log holds the
+ * backup's records and pending changes, no more; its head and pruning point become the backup's; then the changes
+ * pending at the backup are numbered after the head, as the backup's database numbers them at its next step (in
+ * the order of each transaction's last change, with their own actor and time).
  */
 async function restoreChangeLog(
   runner: QueryRunner,
   { sections }: CheckedBackup,
   sourceOf: (table: string) => string,
-  triggers: Trigger[],
 ): Promise<void> {
-  // A table with deferred trigger events pending cannot be altered, and the catalog's and data groups' versions are
-  // bumped by deferred triggers: they fire now, once the versions are set, as they would at the commit (each
-  // bumps once per transaction). Every deferrable constraint is declared INITIALLY DEFERRED: so they are again.
-  await runner.query('SET CONSTRAINTS ALL IMMEDIATE');
-  for (const { table, trigger } of triggers) {
-    await runner.query(`ALTER TABLE ${ident(table)} ENABLE TRIGGER ${ident(trigger)}`);
-  }
-  await runner.query('SET CONSTRAINTS ALL DEFERRED');
   const rowsOf = (table: string) => sections.find((section) => section.table === table)!.rows;
   const [held] = (await runner.query(
     `SELECT (SELECT count(*) FROM ${ident(CHANGE_LOG_TABLE)})::int AS records,
@@ -787,7 +778,7 @@ async function load(
     );
   }
   if (keepsLog) {
-    await restoreChangeLog(runner, backup, sourceOf, triggers);
+    await restoreChangeLog(runner, backup, sourceOf);
   } else if (byTable.has(CHANGE_LOG_HEAD_TABLE)) {
     // A backup of format 1 holds the log's head only. The log records what the restore inserted (the triggers'
     // pending changes, numbered once it commits: CREATED, via cli), above the backup's number and the database's
@@ -805,6 +796,15 @@ async function load(
       `${file} holds no change log (backup format ${header.version}): every restored node's history starts with this restore, and every change cursor handed out before it has expired`,
     );
   }
+  // The deferred triggers (the versions' bumps, each once per transaction) fire now, as they would at the commit,
+  // the versions being set: PostgreSQL refuses to alter a table with deferred trigger events pending, and the log's
+  // triggers are turned on again here, and the newer migrations may alter the tables (1763701600000 adds a column
+  // to namespaces). Every deferrable constraint is declared INITIALLY DEFERRED: so it is again afterwards.
+  await runner.query('SET CONSTRAINTS ALL IMMEDIATE');
+  for (const { table, trigger } of triggers) {
+    await runner.query(`ALTER TABLE ${ident(table)} ENABLE TRIGGER ${ident(trigger)}`);
+  }
+  await runner.query('SET CONSTRAINTS ALL DEFERRED');
   const rows = Object.fromEntries(sections.map((section) => [section.table, section.rows]));
   for (const sequence of await sequencesOf(runner)) {
     const saved = backup.sequences[sequence.name] ?? null;
