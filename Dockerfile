@@ -19,7 +19,7 @@ RUN --mount=type=secret,id=ca,required=false \
     if [ -s /run/secrets/ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/ca; fi; \
     npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
-COPY scripts/prune-dist.mjs ./scripts/
+COPY scripts/build.mjs scripts/prune-dist.mjs ./scripts/
 COPY src ./src
 COPY migrations ./migrations
 COPY seeds ./seeds

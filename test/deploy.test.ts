@@ -240,10 +240,14 @@ describe('Dockerfile', () => {
     const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     };
+    // The scripts the build runs, and those they import.
     const used = [...`${scripts.build} ${scripts['build:web']}`.matchAll(/\bscripts\/[\w.-]+/g)].map(
       (match) => match[0],
     );
-    expect(used).toContain('scripts/prune-dist.mjs');
+    for (const script of used)
+      for (const [, imported] of readFileSync(join(ROOT, script), 'utf8').matchAll(/from '\.\/([\w.-]+)'/g))
+        if (!used.includes(`scripts/${imported}`)) used.push(`scripts/${imported}`);
+    expect(used).toEqual(expect.arrayContaining(['scripts/build.mjs', 'scripts/prune-dist.mjs']));
     const copied = instructions
       .filter(({ instruction }) => instruction === 'COPY')
       .flatMap(({ args }) => args.split(/\s+/).slice(0, -1));

@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cutFeed, nextFeedEvent } from './support/change-feed';
+import { ORACLES, itWithOracle } from './support/oracles';
 import { subscribe, wsUrl } from './support/subscriptions';
 import { ADMIN, headersOf, project, startTestApp, unique, type TestApp } from './support/test-app';
 
@@ -41,6 +43,29 @@ describe('Prometheus metrics', () => {
     base = (await wsUrl(t)).replace(/^ws/, 'http').replace(/\/graphql$/, '');
   });
   afterAll(() => t.close());
+
+  itWithOracle(ORACLES.promtool, 'passes `promtool check metrics` without a finding', async () => {
+    // Every family with samples: a query that answers, one that fails, a cached read, a committed change.
+    await t.ok('{ resourceTypes { name } }');
+    await t.ok('{ traits(first: 1) { edges { node { name } } } }');
+    await t.ok(`mutation ($ns: String!) { createNamespace(input: { name: $ns }) { id } }`, {
+      ns: unique('Metrics::Promtool'),
+    });
+    await t.app.changes.sequenced();
+    await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(headersOf(ADMIN) as Record<string, string>) },
+      body: JSON.stringify({ query: '{ nope }' }),
+    });
+    const text = await scrape();
+    expect(text).toMatch(/^metacatalog_graphql_errors_total\{code="GRAPHQL_VALIDATION_FAILED"\} [1-9]/m);
+    const checked = spawnSync('/usr/bin/promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    // promtool lists each finding (a counter without _total, a missing HELP, a bad unit…) and exits non-zero.
+    expect({ status: checked.status, findings: `${checked.stdout}${checked.stderr}`.trim() }).toEqual({
+      status: 0,
+      findings: '',
+    });
+  });
 
   it('exposes the default process metrics under their standard names, not prefixed', async () => {
     const text = await scrape();
@@ -299,18 +324,22 @@ describe('Prometheus metrics', () => {
 
   it("counts the instance's sequencing steps of the change log, their failures and the pending table's vacuums", async () => {
     const before = {
-      steps: await value('metacatalog_change_log_steps'),
-      vacuums: await value('metacatalog_change_log_pending_vacuums'),
+      steps: await value('metacatalog_change_log_steps_total'),
+      vacuums: await value('metacatalog_change_log_pending_vacuums_total'),
     };
     await t.ok(`mutation ($ns: String!) { createNamespace(input: { name: $ns }) { id } }`, {
       ns: unique('Metrics::Seq'),
     });
     await t.app.changes.sequenced(); // the step the commit asked for, run now
-    expect(await value('metacatalog_change_log_steps')).toBeGreaterThan(before.steps);
-    expect(await value('metacatalog_change_log_step_failures')).toBe(0);
+    expect(await value('metacatalog_change_log_steps_total')).toBeGreaterThan(before.steps);
+    expect(await value('metacatalog_change_log_step_failures_total')).toBe(0);
     // The first run of the instance vacuumed (at most once a second after that).
-    expect(await value('metacatalog_change_log_pending_vacuums')).toBeGreaterThanOrEqual(
+    expect(await value('metacatalog_change_log_pending_vacuums_total')).toBeGreaterThanOrEqual(
       Math.max(before.vacuums, 1),
     );
+    // Counters, as rate() and increase() expect them.
+    const text = await scrape();
+    for (const name of ['steps', 'step_failures', 'pending_vacuums'])
+      expect(text).toMatch(new RegExp(`^# TYPE metacatalog_change_log_${name}_total counter$`, 'm'));
   });
 });

@@ -173,7 +173,7 @@ describe('the service as a process', () => {
   beforeAll(async () => {
     // dist/ as the sources are now: what changed since the last build is built (`npm start`'s build; all of it
     // in a fresh clone). CI has just run `npm run build`, which building everything again would only repeat.
-    const build = run('node', ['scripts/build-changed.mjs']);
+    const build = run('node', ['scripts/build.mjs', '--changed']);
     expect((await build.exited).code).toBe(0);
   }, 300_000);
 
@@ -301,11 +301,15 @@ describe('the service as a process', () => {
     const dataDir = tempDir('metacatalog-start-');
     await copyPreparedFolder(join(dataDir, 'pgdata'));
     // Whatever the build left to do is done once: `npm start` then builds nothing.
-    expect((await run('node', ['scripts/build-changed.mjs']).exited).code).toBe(0);
+    expect((await run('node', ['scripts/build.mjs', '--changed']).exited).code).toBe(0);
     const npm = run('npm', ['start'], { DATA_DIR: dataDir, PORT: '0', AUTH_MODE: 'none' });
     const { url, pid } = await listening(npm);
     expect(npm.lines).toEqual(
-      expect.arrayContaining(['server (tsc): up to date', 'explorer (vite): up to date']),
+      expect.arrayContaining([
+        'server (tsc): up to date',
+        'explorer (vite): up to date',
+        'GraphiQL (vite): up to date',
+      ]),
     );
     try {
       expect((await fetch(url.replace(/\/graphql$/, '/health/ready'))).status).toBe(200);

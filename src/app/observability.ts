@@ -30,6 +30,11 @@ export interface Metrics {
   operationLabel(name: string | null | undefined): string;
   /** Registers a gauge whose value is read from `read` at each scrape. */
   gauge(name: string, help: string, read: () => number): void;
+  /**
+   * Registers a counter (its name ends in `_total`) whose value is read from `read` at each scrape: a count this
+   * process keeps elsewhere, which only grows.
+   */
+  counter(name: `${string}_total`, help: string, read: () => number): void;
   /** The same for a gauge with one label: `read` gives each label value's value. */
   labelledGauge(name: string, help: string, label: string, read: () => [string, number][]): void;
 }
@@ -44,6 +49,10 @@ export function createMetrics(): Metrics {
   // Under their standard names (process_cpu_seconds_total, nodejs_heap_size_used_bytes, …), which stock
   // Node.js dashboards and alerts query.
   collectDefaultMetrics({ register: registry });
+  // Except three gauges that prom-client names like counters (promtool: "non-counter metrics should not have
+  // _total suffix"); their values are the sums of nodejs_active_handles, …_requests and …_resources by type.
+  for (const name of ['handles', 'requests', 'resources'])
+    registry.removeSingleMetric(`nodejs_active_${name}_total`);
   new Gauge({
     name: 'metacatalog_build_info',
     help: 'Always 1: the version of metacatalog and of Node.js this process runs, as labels.',
@@ -104,6 +113,18 @@ export function createMetrics(): Metrics {
         registers: [registry],
         collect() {
           this.set(read());
+        },
+      });
+    },
+    counter(name, help, read) {
+      registry.removeSingleMetric(name);
+      new Counter({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.reset();
+          this.inc(read());
         },
       });
     },
@@ -178,21 +199,21 @@ export function observeInstance(
       'commits within 50 ms; 0 while none does: within CHANGE_STEP_UNWATCHED_MS (docs/live.md).',
     () => (changes.watched ? 1 : 0),
   );
-  metrics.gauge(
-    'metacatalog_change_log_steps',
+  metrics.counter(
+    'metacatalog_change_log_steps_total',
     'Sequencing steps this instance ran since it started (after its commits, and when another writer announced ' +
       'changes): each numbers the changes committed and not numbered yet (docs/live.md). Steps a reader runs ' +
       'before it reads the log are not counted.',
     () => changes.sequencing.steps,
   );
-  metrics.gauge(
-    'metacatalog_change_log_step_failures',
+  metrics.counter(
+    'metacatalog_change_log_step_failures_total',
     "Sequencing steps of this instance that failed since it started (each logged, retried at the instance's " +
       'next commit): while they fail, changes wait unnumbered and subscribers get no events.',
     () => changes.sequencing.failures,
   );
-  metrics.gauge(
-    'metacatalog_change_log_pending_vacuums',
+  metrics.counter(
+    'metacatalog_change_log_pending_vacuums_total',
     'Vacuums of the pending changes table this instance ran since it started (once a second at most, after its steps).',
     () => changes.sequencing.vacuums,
   );

@@ -60,7 +60,8 @@ async function openWithRetry(
 
 export async function boot(options: BootOptions = {}): Promise<Runtime> {
   const config = options.config ?? loadConfig();
-  const logger = options.logger ?? createLogger(config.observability.logLevel);
+  // A command's runtime (serve passes its own logger): its logs on stderr, its stdout the command's results alone.
+  const logger = options.logger ?? createLogger(config.observability.logLevel, 2);
   const database = await openWithRetry(config, logger, options);
   // Reading through the folder's owner: it migrated and seeded, and the connection it lends is read-only.
   const owner = !database.borrowedFrom;
