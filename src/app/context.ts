@@ -8,6 +8,7 @@ import type { Context, TxContext } from '../common/context';
 import type { Authenticator, RequestInfo } from '../common/identity/authenticate';
 import type { Identity } from '../common/identity/identity';
 import { LoaderCache } from '../common/loaders';
+import { ConnectionLostError } from '../db/database-errors';
 import { errorCode } from '../db/error-code';
 import { newRequestId, requestIdOf } from '../http/request-id';
 
@@ -48,6 +49,11 @@ async function withActor<T>(
   }) as typeof runner.query;
   try {
     return await runner.manager.transaction(work);
+  } catch (error) {
+    // Released before the finally below: TypeORM released it because its connection ended (the client's error
+    // event), whatever the statement under way (later ones throw QueryRunnerAlreadyReleasedError).
+    if (runner.isReleased) throw new ConnectionLostError(error);
+    throw error;
   } finally {
     await runner.release();
   }

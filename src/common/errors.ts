@@ -122,15 +122,21 @@ export class ServiceUnavailableError extends AppError {
 }
 
 /**
- * A change cursor older than the change log's retention: what came after it is no longer recorded. Refetch what
- * you show and subscribe (or list changes) again without `after`. `field` names the argument.
+ * A change cursor the change log can no longer follow: older than its retention (`pruned`: what came after it is
+ * no longer recorded), or beyond its head (`ahead`: the database failed over to a standby that lacked the latest
+ * changes, or was restored to an earlier point). Either way: refetch what you show and subscribe (or list
+ * changes) again without `after`. `field` names the argument.
  */
 export class CursorExpiredError extends AppError {
-  constructor(field = 'after') {
+  constructor(reason: 'pruned' | 'ahead' = 'pruned', field = 'after') {
     super(
       'CURSOR_EXPIRED',
-      'This change cursor is older than the change log keeps (CHANGE_RETENTION): refetch what you show, then ' +
-        'subscribe again without `after`.',
+      reason === 'pruned'
+        ? 'This change cursor is older than the change log keeps (CHANGE_RETENTION): refetch what you show, then ' +
+            'subscribe again without `after`.'
+        : "This change cursor is beyond the change log's head (the database failed over or was restored to an " +
+            'earlier point, and the changes it followed are gone): refetch what you show, then subscribe again ' +
+            'without `after`.',
       { field },
     );
   }

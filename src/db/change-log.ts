@@ -67,8 +67,21 @@ export function rowToRecord(row: ChangeRow): ChangeRecord {
  */
 export const PRUNED_THROUGH = `(SELECT pruned_through::text FROM change_log_retention)`;
 
-/** Whether a cursor at `after` has expired: the log no longer keeps everything after it (`pruned` past it). */
-export const cursorExpired = (after: string, pruned: string): boolean => BigInt(after) < BigInt(pruned);
+/** The change log's head (`last_seq`, as text), as a subquery: read in the same statement as what it vouches for. */
+export const HEAD = `(SELECT last_seq::text FROM change_log_head)`;
+
+/**
+ * Whether a cursor at `after` can no longer be followed, and why: the log no longer keeps everything after it
+ * (`pruned` past it), or it is beyond the log's head (the database failed over to a standby that lacked the
+ * latest changes, or was restored to an earlier point: the changes it named are gone, and records numbered anew
+ * after the head would be skipped). `head` is read after the changes committed before the cursor was used were
+ * numbered, so a cursor the log gave out is never beyond it.
+ */
+export function cursorExpiry(after: string, pruned: string, head: string): CursorExpiredError | undefined {
+  if (BigInt(after) < BigInt(pruned)) return new CursorExpiredError('pruned');
+  if (BigInt(after) > BigInt(head)) return new CursorExpiredError('ahead');
+  return undefined;
+}
 
 /**
  * Numbers the changes committed and not numbered yet (`change_log_sequence()`, migration
@@ -254,9 +267,10 @@ export async function transactionsAfter(
   // scan starts at that record (a join let the planner scan the whole log for it, at every read of the feed).
   const page = `SELECT ${CHANGE_COLUMNS} FROM change_log c
       WHERE c.seq > $1 AND c.seq < COALESCE((SELECT seq FROM stop), 9223372036854775807)`;
-  // `expire` (a client's cursor: a resumed subscription catching up): what the log keeps is read in the same
-  // statement (one snapshot) as the records, on a row of its own when there are none, so that a pruning committed
-  // since the cursor was checked is CURSOR_EXPIRED, never records passed over.
+  // `expire` (a client's cursor: a resumed subscription catching up): what the log keeps and its head are read in
+  // the same statement (one snapshot) as the records, on a row of its own when there are none, so that a pruning
+  // committed since the cursor was checked is CURSOR_EXPIRED, never records passed over, and so is a head that
+  // moved back below the cursor (a failover to a standby that lacked the latest changes).
   const read = (await db.query(
     `WITH last AS (SELECT seq, txid FROM change_log WHERE seq > $1 ORDER BY seq OFFSET $2 - 1 LIMIT 1),
           stop AS (SELECT (SELECT c.seq FROM change_log c WHERE c.seq > last.seq AND c.txid <> last.txid
@@ -264,13 +278,14 @@ export async function transactionsAfter(
                      FROM last)
      ${
        expire
-         ? `SELECT ${PRUNED_THROUGH} AS pruned, r.* FROM (SELECT) k
+         ? `SELECT ${PRUNED_THROUGH} AS pruned, ${HEAD} AS head, r.* FROM (SELECT) k
               LEFT JOIN LATERAL (${page}) r ON true ORDER BY r.seq::bigint`
          : `${page} ORDER BY c.seq`
      }`,
     [after, limit],
-  )) as (ChangeRow & { pruned?: string })[];
-  if (expire && cursorExpired(after, read[0].pruned!)) throw new CursorExpiredError();
+  )) as (ChangeRow & { pruned?: string; head?: string })[];
+  const expired = expire ? cursorExpiry(after, read[0].pruned!, read[0].head!) : undefined;
+  if (expired) throw expired;
   const rows = expire ? read.filter((row) => row.seq != null) : read;
   if (!rows.length) return [];
   // Resuming (a client's cursor may be inside a transaction): its records at or before `after` too, for an event

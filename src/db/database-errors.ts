@@ -31,6 +31,22 @@ const INPUT_SQLSTATES: Record<string, string> = {
   '23514': 'a value violates a constraint',
 };
 
+/**
+ * A transaction's connection ended under it (its backend terminated, the server restarted or failed over, the
+ * network cut). TypeORM then releases the transaction's query runner, and whatever statement comes next throws
+ * QueryRunnerAlreadyReleasedError instead of the driver's error: this error says what happened, with the SQLSTATE
+ * PostgreSQL gives a lost connection (08006 connection_failure). Nothing of the transaction was committed unless
+ * the connection ended while its COMMIT was under way.
+ */
+export class ConnectionLostError extends Error {
+  readonly code = '08006';
+
+  constructor(cause: unknown) {
+    super('the database connection of a transaction was lost', { cause });
+    this.name = 'ConnectionLostError';
+  }
+}
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = errorCode(error);
   const message = error instanceof Error ? error.message : '';

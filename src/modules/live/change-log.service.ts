@@ -1,10 +1,9 @@
 import type { ChangeRecord } from '../../common/changes';
 import type { Context } from '../../common/context';
-import { CursorExpiredError } from '../../common/errors';
 import { decodeGlobalId, encodeGlobalId } from '../../common/relay/global-id';
 import type { NodeFetcher } from '../../common/relay/node';
 import { pageSize, type Page } from '../../common/relay/paginate';
-import { CHANGE_COLUMNS, cursorExpired, PRUNED_THROUGH, rowToRecord } from '../../db/change-log';
+import { CHANGE_COLUMNS, cursorExpiry, PRUNED_THROUGH, rowToRecord } from '../../db/change-log';
 import { decodeChangeCursor, encodeChangeCursor } from './change-cursor';
 import type { Change, ChangeFilter, ChangeVia } from './change.type';
 import { visibleTo } from './change-visibility';
@@ -96,7 +95,7 @@ export class ChangeLogService {
     // (or nothing is left out), at most CHANGES_SCAN_LIMIT records after the cursor; `resumeCursor` goes on after
     // them. The head, read in the same statement, is where a poll that found everything resumes. What the log
     // keeps is read in it too (one snapshot with the page): a pruning committed after the step and before the
-    // page makes the page CURSOR_EXPIRED, never a page missing what was pruned.
+    // page makes the page CURSOR_EXPIRED, never a page missing what was pruned; so does a cursor beyond the head.
     const bounded = filtered !== 'true' && filter.nodeId == null && filter.namespace == null;
     const afterParam = p(after);
     const rows = (await ctx.db.query(
@@ -111,7 +110,8 @@ export class ChangeLogService {
             ORDER BY c.seq LIMIT ${p(size + 1)}) r ON true`,
       params,
     )) as (Parameters<typeof rowToRecord>[0] & { scan_end: string | null; head: string; pruned: string })[];
-    if (args.after != null && cursorExpired(after, rows[0].pruned)) throw new CursorExpiredError();
+    const expired = args.after == null ? undefined : cursorExpiry(after, rows[0].pruned, rows[0].head);
+    if (expired) throw expired;
     const found = rows[0].seq == null ? [] : rows;
     const records = found.slice(0, size).map(rowToRecord);
     const items = records.map((record) => toChange(ctx, record, fetchers));

@@ -6,7 +6,7 @@ import { CHANGES_SCAN_LIMIT, changeLogService, type ChangePage } from './change-
 import { ChangeConnection, ChangeFilter } from './change.type';
 
 const AFTER_CHANGE =
-  'Continue after this change cursor (an edge cursor, pageInfo.endCursor, or the `cursor` of a subscription event). BAD_USER_INPUT when it is not a change cursor; CURSOR_EXPIRED when it is older than the change log keeps (CHANGE_RETENTION).';
+  'Continue after this change cursor (an edge cursor, pageInfo.endCursor, or the `cursor` of a subscription event). BAD_USER_INPUT when it is not a change cursor; CURSOR_EXPIRED when it is older than the change log keeps (CHANGE_RETENTION) or beyond its head (after a database failover or restore): refetch.';
 
 /**
  * `changes`: the change log as the caller may see it; `history` on every node type (the Node interface): its own

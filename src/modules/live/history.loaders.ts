@@ -1,10 +1,10 @@
 import DataLoader from 'dataloader';
 import type { ChangeRecord } from '../../common/changes';
-import { CursorExpiredError } from '../../common/errors';
 import type { LoaderFactory } from '../../common/loaders';
 import {
   CHANGE_COLUMNS,
-  cursorExpired,
+  cursorExpiry,
+  HEAD,
   PRUNED_THROUGH,
   rowToRecord,
   sequenceChanges,
@@ -30,8 +30,8 @@ export interface HistoryKey {
   /** A seq (decimal), '0' for the first page. */
   after: string;
   /**
-   * Whether `after` came from a cursor: a page after a cursor older than what the log keeps is CURSOR_EXPIRED
-   * (a first page never is).
+   * Whether `after` came from a cursor: a page after a cursor older than what the log keeps, or beyond its head,
+   * is CURSOR_EXPIRED (a first page never is).
    */
   resumed: boolean;
 }
@@ -83,16 +83,17 @@ export const historyPages: LoaderFactory<HistoryKey, HistoryPage, string> = (db,
         // committed before it, and the page is CURSOR_EXPIRED, or did not, and its records are all there. One row
         // at least (the LEFT JOIN), whatever the nodes have.
         const rows = (await db.query(
-          `SELECT ${PRUNED_THROUGH} AS pruned, x.* FROM (SELECT) r
+          `SELECT ${PRUNED_THROUGH} AS pruned, ${HEAD} AS head, x.* FROM (SELECT) r
              LEFT JOIN LATERAL (
                SELECT n.i, h.* FROM unnest(${p(types)}::text[], ${p(nodeKeys)}::text[]) WITH ORDINALITY AS n(node_type, node_key, i)
                  CROSS JOIN LATERAL (SELECT ${CHANGE_COLUMNS} FROM change_log c WHERE ${where.join(' AND ')}
                    ORDER BY c.seq LIMIT ${p(size + 1)}) h) x ON true
             ORDER BY x.i, x.seq::bigint`,
           params,
-        )) as (Parameters<typeof rowToRecord>[0] & { i: string | null; pruned: string })[];
-        if (resumed && cursorExpired(after, rows[0].pruned)) {
-          for (const key of group) results.set(cacheKey(key), new CursorExpiredError());
+        )) as (Parameters<typeof rowToRecord>[0] & { i: string | null; pruned: string; head: string })[];
+        const expired = resumed ? cursorExpiry(after, rows[0].pruned, rows[0].head) : undefined;
+        if (expired) {
+          for (const key of group) results.set(cacheKey(key), expired);
           continue;
         }
         const byNode = new Map<number, ChangeRecord[]>();

@@ -7,12 +7,12 @@ import {
   type NamespaceSight,
 } from '../../common/changes';
 import type { Context } from '../../common/context';
-import { AppError, CursorExpiredError } from '../../common/errors';
+import { AppError } from '../../common/errors';
 import { encodeGlobalId } from '../../common/relay/global-id';
 import type { Node, NodeType } from '../../common/relay/node';
 import { UUIDScalar } from '../../common/scalars';
 import { Visibility } from '../../common/visibility';
-import { cursorExpired, lastSeq, sequenceChanges, transactionsAfter } from '../../db/change-log';
+import { cursorExpiry, lastSeq, sequenceChanges, transactionsAfter } from '../../db/change-log';
 import { canSee } from '../namespaces/namespace.policy';
 import { Resource } from '../resources/resource.entity';
 import { ResourceProvider } from '../resource-providers/resource-provider.entity';
@@ -176,7 +176,7 @@ function lazy<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * The subscription field's resolver just passes on what the iterator produced. `after`: a change cursor to resume
- * from (CURSOR_EXPIRED when the log no longer reaches back to it).
+ * from (CURSOR_EXPIRED when the log no longer reaches back to it, or when it is beyond the log's head).
  */
 const subscribe =
   <T>(deliver: (args: Record<string, unknown>) => Deliver<T>) =>
@@ -185,20 +185,15 @@ const subscribe =
     // What was committed before now is numbered now: resuming, it comes from the log; a new subscription starts at
     // the head, after it.
     const pruned = await sequenceChanges(context.db);
-    if (after !== undefined && cursorExpired(after, pruned)) {
-      throw new CursorExpiredError();
-    }
-    return changeEvents(
-      context,
-      deliver(args),
-      after,
-      after === undefined ? await lastSeq(context.db) : undefined,
-    );
+    const head = await lastSeq(context.db);
+    const expired = after === undefined ? undefined : cursorExpiry(after, pruned, head);
+    if (expired) throw expired;
+    return changeEvents(context, deliver(args), after, after === undefined ? head : undefined);
   };
 
 /** The `after` argument of every subscription. */
 const AFTER_DOCS =
-  'Resume after this change cursor (the `cursor` of the last event received): first what was committed after it, in commit order, then live events, with no gap and no duplicate, on any instance. CURSOR_EXPIRED when it is older than the change log keeps (CHANGE_RETENTION): refetch and subscribe without it. BAD_USER_INPUT when it is not a change cursor.';
+  'Resume after this change cursor (the `cursor` of the last event received): first what was committed after it, in commit order, then live events, with no gap and no duplicate, on any instance. CURSOR_EXPIRED when it is older than the change log keeps (CHANGE_RETENTION) or beyond its head (after a database failover or restore): refetch and subscribe without it. BAD_USER_INPUT when it is not a change cursor.';
 
 /**
  * The catalog events of one transaction: what went with its namespace and an object's properties are told by
