@@ -139,4 +139,60 @@ describe('catalog: metadef tags', () => {
     expect((await t.ok(DELETE_ALL, { ns })).deleteAllTags).toBe(2);
     expect((await t.ok(TAGS, { ns })).namespace.tags).toEqual([]);
   });
+
+  describe('tagConnection: paged and ordered, beside the unchanged tags list', () => {
+    const PAGE = `query ($owner: String!, $first: Int, $orderBy: MetadefTagOrder) {
+      namespaces(filter: { owner: $owner }) {
+        nodes { name tags { name } tagConnection(first: $first, orderBy: $orderBy) { totalCount nodes { name } pageInfo { hasNextPage } } }
+      }
+    }`;
+
+    it('reads the first pages of every namespace of a list in a fixed number of statements', async () => {
+      const owner = `tagpager-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+      const made: string[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        made.push(await createNamespace(t, { owner, tags: [`t${i}-b`, `T${i}-a`, `t${i}-C`] }));
+      }
+      const measure = (first: number, orderBy?: unknown) =>
+        t.app.database.counter.measure(() => t.ok(PAGE, { owner, first, orderBy }));
+      const one = await measure(1);
+      const two = await measure(2, { field: 'CREATED_AT', direction: 'DESC' });
+      expect(one.result.namespaces.nodes).toHaveLength(6);
+      for (const node of one.result.namespaces.nodes) {
+        const i = made.indexOf(node.name);
+        // The list of old clients is unchanged: every tag, by name ignoring case.
+        expect(names(node.tags)).toEqual([`T${i}-a`, `t${i}-b`, `t${i}-C`]);
+        expect(node.tagConnection).toEqual({
+          totalCount: 3,
+          nodes: [{ name: `T${i}-a` }],
+          pageInfo: { hasNextPage: true },
+        });
+      }
+      for (const node of two.result.namespaces.nodes) {
+        const i = made.indexOf(node.name);
+        // Created together (one statement, one instant): ties go by creation order, reversed.
+        expect(names(node.tagConnection.nodes)).toEqual([`t${i}-C`, `T${i}-a`]);
+      }
+      // Catalog version, namespaces, tags lists, first pages, counts: as many for six namespaces as for one.
+      expect(one.count).toBeLessThanOrEqual(5);
+      expect(two.count).toBe(one.count);
+    });
+
+    it('refuses a cursor of another order or namespace, naming the argument', async () => {
+      const first = await createNamespace(t, { tags: ['a', 'b', 'c'] });
+      const other = await createNamespace(t, { tags: ['a', 'b', 'c'] });
+      const LIST = `query ($ns: String!, $after: String, $orderBy: MetadefTagOrder) {
+        namespace(name: $ns) { tagConnection(first: 1, after: $after, orderBy: $orderBy) { nodes { name } pageInfo { endCursor } } }
+      }`;
+      const { endCursor } = (await t.ok(LIST, { ns: first })).namespace.tagConnection.pageInfo;
+      expectError(
+        await t.gql(LIST, { ns: first, after: endCursor, orderBy: { field: 'CREATED_AT' } }),
+        'BAD_USER_INPUT',
+        'after',
+      );
+      expectError(await t.gql(LIST, { ns: other, after: endCursor }), 'BAD_USER_INPUT', 'after');
+      const next = await t.ok(LIST, { ns: first, after: endCursor });
+      expect(names(next.namespace.tagConnection.nodes)).toEqual(['b']);
+    });
+  });
 });

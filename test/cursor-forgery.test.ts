@@ -30,6 +30,7 @@ const forge = (value: unknown) => b64(JSON.stringify(value));
 
 /** Values that no position of a cursor of ours may hold, by what the position holds in a genuine cursor. */
 function badValuesFor(genuine: unknown): unknown[] {
+  if (typeof genuine === 'boolean') return [null, {}, [], [genuine], String(genuine), 0, 1, 'x\u0000'];
   const common = [null, {}, [], true, [genuine]];
   if (typeof genuine === 'number') {
     return [
@@ -106,12 +107,18 @@ describe('forged cursors on every connection', () => {
     t = await startTestApp();
     const owner = unique('forge');
     const rt = unique('OS::Forge::Type');
+    const namespaceNames: string[] = [];
     for (let i = 0; i < 3; i += 1) {
-      await createNamespace(t, {
-        owner,
-        resourceTypeAssociations: [{ name: rt }],
-        properties: [{ name: `zqforge_${i}`, title: 'Forge', type: 'STRING' }],
-      });
+      namespaceNames.push(
+        await createNamespace(t, {
+          owner,
+          displayName: i ? `Forge ${i}` : undefined,
+          protected: i === 1,
+          resourceTypeAssociations: [{ name: rt }],
+          properties: [{ name: `zqforge_${i}`, title: 'Forge', type: 'STRING' }],
+          tags: ['forge-b', 'Forge-A', 'forge-c'],
+        }),
+      );
     }
     const traits = [0, 1, 2].map((i) => `${customTrait('FORGE')}_${i}`);
     await createTraits(t, traits);
@@ -135,6 +142,21 @@ describe('forged cursors on every connection', () => {
       namespaces({ field: 'NAME', direction: 'DESC' }),
       namespaces({ field: 'CREATED_AT', direction: 'ASC' }),
       namespaces({ field: 'UPDATED_AT', direction: 'DESC' }),
+      namespaces({ field: 'DISPLAY_NAME', direction: 'ASC' }),
+      namespaces({ field: 'PROTECTED', direction: 'ASC' }),
+      namespaces({ field: 'PROTECTED', direction: 'DESC' }),
+      namespaces({ field: 'VISIBILITY', direction: 'ASC' }),
+      namespaces({ field: 'OWNER', direction: 'DESC' }),
+      ...[
+        { field: 'NAME', direction: 'ASC' },
+        { field: 'CREATED_AT', direction: 'DESC' },
+      ].map((orderBy) => ({
+        name: `Namespace.tagConnection ordered by ${orderBy.field} ${orderBy.direction}`,
+        query: `query ($ns: String!, ${BOTH}, $orderBy: MetadefTagOrder) {
+          namespace(name: $ns) { tagConnection(${BOTH_ARGS}, orderBy: $orderBy) { ${PAGE} } } }`,
+        field: 'namespace.tagConnection',
+        variables: { ns: namespaceNames[0], orderBy },
+      })),
       {
         name: 'ResourceType.namespaces',
         query: `query ($id: ID!, ${BOTH}) { node(id: $id) { ... on ResourceType { namespaces(${BOTH_ARGS}) { ${PAGE} } } } }`,
@@ -225,6 +247,7 @@ describe('forged cursors on every connection', () => {
       [
         ...histories,
         'Query.changes',
+        'Namespace.tagConnection',
         'Query.namespaces',
         'Query.resourceProviders',
         'Query.resourceTagUsage',

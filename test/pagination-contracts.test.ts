@@ -1,12 +1,13 @@
-import { createNamespace } from './support/factories';
+import { createNamespace, type NamespaceFields } from './support/factories';
 import { describePaginationContract } from './support/pagination-contract';
 import { createProvider, createTraits, customTrait } from './support/placement';
 import { createResource } from './support/resource-factories';
 import { startTestApp, unique, type TestApp } from './support/test-app';
 
 /**
- * The pagination contract (STYLE.md) applied to every connection of the API but `namespaces`, whose own
- * test file applies it. Each list is narrowed by a filter to the seven items its setup makes.
+ * The pagination contract (STYLE.md) applied to every connection of the API (`namespaces` by name and by
+ * creation time in its own test file; its other orders here). Each list is narrowed by a filter to the seven
+ * items its setup makes.
  */
 let shared: Promise<TestApp> | undefined;
 const app = () => (shared ??= startTestApp());
@@ -208,3 +209,113 @@ describePaginationContract(
   },
   { forwardOnly: true },
 );
+
+/**
+ * `namespaces(orderBy:)` on the sort keys Glance also allows. Seven namespaces of one resource type whose sort
+ * values repeat, so that ties (broken by creation order, reversed with the direction) fall across page ends.
+ */
+const NAMESPACE_ORDERS: {
+  field: string;
+  direction: 'ASC' | 'DESC';
+  value: (i: number, owners: string[]) => string | boolean;
+}[] = [
+  { field: 'DISPLAY_NAME', direction: 'ASC', value: (i) => ['b', 'a', '', 'B', 'a', '', 'b'][i] },
+  { field: 'DISPLAY_NAME', direction: 'DESC', value: (i) => ['b', 'a', '', 'B', 'a', '', 'b'][i] },
+  { field: 'PROTECTED', direction: 'ASC', value: (i) => i % 3 === 1 },
+  { field: 'PROTECTED', direction: 'DESC', value: (i) => i % 3 === 1 },
+  { field: 'VISIBILITY', direction: 'ASC', value: (i) => (i % 2 ? 'public' : 'private') },
+  { field: 'OWNER', direction: 'ASC', value: (i, owners) => owners[[2, 0, 1, 0, 2, 1, 0][i]] },
+  { field: 'OWNER', direction: 'DESC', value: (i, owners) => owners[[2, 0, 1, 0, 2, 1, 0][i]] },
+];
+for (const order of NAMESPACE_ORDERS) {
+  describePaginationContract(`namespaces by ${order.field} ${order.direction}`, async () => {
+    const t = await app();
+    const resourceType = unique('OS::Pager::Order');
+    const base = unique('pager');
+    // Owners whose byte order differs from a case-insensitive one: "Z…" < "a…" < "b…".
+    const owners = [`a-${base}`, `b-${base}`, `Z-${base}`];
+    const made: { name: string; key: string | boolean; index: number }[] = [];
+    for (const i of SEVEN) {
+      const key = order.value(i, owners);
+      const fields: NamespaceFields = {
+        // Names in the reverse of creation order: a tie broken by name would show.
+        name: `${base}-${6 - i}`,
+        resourceTypeAssociations: [{ name: resourceType }],
+      };
+      if (order.field === 'DISPLAY_NAME' && key !== '') fields.displayName = String(key);
+      if (order.field === 'PROTECTED') fields.protected = key === true;
+      if (order.field === 'VISIBILITY') fields.visibility = key === 'public' ? 'PUBLIC' : 'PRIVATE';
+      if (order.field === 'OWNER') fields.owner = String(key);
+      const name = await createNamespace(t, fields);
+      made.push({ name, key, index: i });
+    }
+    const byKey = (a: string | boolean, b: string | boolean) =>
+      typeof a === 'boolean' ? Number(a) - Number(b) : a < b ? -1 : a > b ? 1 : 0;
+    const ascending = [...made].sort((a, b) => byKey(a.key, b.key) || a.index - b.index);
+    const expected = (order.direction === 'ASC' ? ascending : ascending.reverse()).map((item) => item.name);
+    return {
+      t,
+      list: {
+        query: `query (${BOTH_WAYS}, $filter: NamespaceFilter, $orderBy: NamespaceOrder) {
+          namespaces(${BOTH_WAYS_ARGS}, filter: $filter, orderBy: $orderBy) { ${page('name')} }
+        }`,
+        field: 'namespaces',
+        variables: {
+          filter: { resourceTypes: [resourceType] },
+          orderBy: { field: order.field, direction: order.direction },
+        },
+        expected,
+        key: (node) => node.name as string,
+      },
+    };
+  });
+}
+
+/** A namespace's tags a page at a time (`Namespace.tagConnection`), in each order, children included. */
+const TAG_NAMES = ['beta', 'Alpha', 'gamma', 'ALPHA2', 'delta', 'Beta2', 'epsilon'];
+for (const orderBy of [
+  null,
+  { field: 'NAME', direction: 'DESC' },
+  { field: 'CREATED_AT', direction: 'ASC' },
+  { field: 'CREATED_AT', direction: 'DESC' },
+] as const) {
+  describePaginationContract(
+    `Namespace.tagConnection ${orderBy ? `by ${orderBy.field} ${orderBy.direction}` : '(default order)'}`,
+    async () => {
+      const t = await app();
+      const namespace = await createNamespace(t);
+      // One at a time, the third under the second: creation order is the list order, children are listed.
+      for (const [index, name] of TAG_NAMES.entries()) {
+        await t.ok(
+          `mutation ($ns: String!, $name: String!, $parent: String) { createTag(namespace: $ns, name: $name, parent: $parent) { name } }`,
+          {
+            ns: namespace,
+            name,
+            parent: index === 2 ? TAG_NAMES[1] : null,
+          },
+        );
+      }
+      const byName = [...TAG_NAMES].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
+      const expected =
+        orderBy === null
+          ? byName
+          : orderBy.field === 'NAME'
+            ? byName.reverse()
+            : orderBy.direction === 'ASC'
+              ? TAG_NAMES
+              : [...TAG_NAMES].reverse();
+      return {
+        t,
+        list: {
+          query: `query ($ns: String!, ${BOTH_WAYS}, $orderBy: MetadefTagOrder) {
+            namespace(name: $ns) { tagConnection(${BOTH_WAYS_ARGS}, orderBy: $orderBy) { ${page('name')} } }
+          }`,
+          field: 'namespace.tagConnection',
+          variables: { ns: namespace, orderBy },
+          expected,
+          key: (node) => node.name as string,
+        },
+      };
+    },
+  );
+}

@@ -22,9 +22,9 @@ export interface Page<T> {
 
 /**
  * What a sort column holds, so that a cursor's value is checked before it reaches SQL: `text`, `serial` (a serial
- * id: an `integer` from 1 to 2^31-1) or `timestamp` (a `timestamptz`).
+ * id: an `integer` from 1 to 2^31-1), `timestamp` (a `timestamptz`) or `boolean`.
  */
-export type SortValueKind = 'text' | 'serial' | 'timestamp';
+export type SortValueKind = 'text' | 'serial' | 'timestamp' | 'boolean';
 
 export interface Keyset<T> {
   /** Distinguishes cursors of different lists and orders: a cursor is only valid where it was made. */
@@ -32,14 +32,14 @@ export interface Keyset<T> {
   /** SQL expression of the sort column, e.g. `ns.name`. */
   sortExpr: string;
   sortKind: SortValueKind;
-  sortValue(row: T): string | number | Date;
+  sortValue(row: T): string | number | boolean | Date;
   /** SQL expression of the unique tie-breaker, e.g. `ns.id` (a serial `integer` column). */
   idExpr: string;
   idValue(row: T): number;
   direction: 'ASC' | 'DESC';
 }
 
-type CursorValue = string | number;
+type CursorValue = string | number | boolean;
 
 /** The largest value of PostgreSQL's `integer`, the type of every serial id. */
 export const MAX_SERIAL = 2_147_483_647;
@@ -91,7 +91,9 @@ function decodeCursor(
       ? isSerial(value)
       : kind === 'timestamp'
         ? isCursorTimestamp(value)
-        : typeof value === 'string' && !textProblem(value);
+        : kind === 'boolean'
+          ? typeof value === 'boolean'
+          : typeof value === 'string' && !textProblem(value);
   if (!valid) throw invalid;
   return [value as CursorValue, parsed[2]];
 }
@@ -142,6 +144,14 @@ export function paginateRows<E extends ObjectLiteral, Row, T>(
   });
 }
 
+/** The cast a cursor's value takes in SQL, so that it compares as the sort column does. */
+const CURSOR_CAST: Record<SortValueKind, string> = {
+  text: '',
+  serial: '',
+  timestamp: '::timestamptz',
+  boolean: '::boolean',
+};
+
 async function keysetPage<E extends ObjectLiteral, T>(
   query: SelectQueryBuilder<E>,
   args: PageArgs,
@@ -154,7 +164,7 @@ async function keysetPage<E extends ObjectLiteral, T>(
   const ascending = (keyset.direction === 'ASC') === forward;
   if (cursorArg != null) {
     const [value, id] = decodeCursor(cursorArg, forward ? 'after' : 'before', keyset.tag, keyset.sortKind);
-    const cast = keyset.sortKind === 'timestamp' ? '::timestamptz' : '';
+    const cast = CURSOR_CAST[keyset.sortKind];
     query.andWhere(
       `(${keyset.sortExpr}, ${keyset.idExpr}) ${ascending ? '>' : '<'} (:cursorValue${cast}, :cursorId)`,
       {

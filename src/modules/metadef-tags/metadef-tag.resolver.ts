@@ -1,10 +1,13 @@
-import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context';
 import { defineNodeType, numericKey } from '../../common/relay/node';
+import { ConnectionArgs } from '../../common/relay/page-args';
 import { DELETE_ACCESS, NAMESPACE_ARG, WRITE_ACCESS } from '../namespaces/namespace.docs';
 import { Namespace } from '../namespaces/namespace.entity';
 import { visibleNamespaceByPk } from '../namespaces/namespace.loaders';
+import { MetadefTagConnection } from './metadef-tag.connection';
 import { METADEF_TAG_NAME_MAX, MetadefTag } from './metadef-tag.entity';
+import { MetadefTagOrder } from './metadef-tag.inputs';
 import { tagByPk, tagChildrenByPk, tagDescendantsByPk, tagsByNamespacePk } from './metadef-tag.loaders';
 import { metadefTagService } from './metadef-tag.service';
 
@@ -25,6 +28,22 @@ export class NamespaceTagsResolver {
   })
   tags(@Root() namespace: Namespace, @Ctx() ctx: Context): Promise<MetadefTag[]> {
     return ctx.loaders.get(tagsByNamespacePk).load(namespace.pk);
+  }
+
+  @FieldResolver(() => MetadefTagConnection, {
+    description:
+      "The namespace's tags (roots and children) a page at a time, as Glance's tag list (limit, marker, sort_key, sort_dir): by name ignoring case unless orderBy says otherwise. The first pages of a list of namespaces are read in one statement.",
+  })
+  async tagConnection(
+    @Root() namespace: Namespace,
+    @Ctx() ctx: Context,
+    @Args(() => ConnectionArgs) page: ConnectionArgs,
+    @Arg('orderBy', () => MetadefTagOrder, { nullable: true, description: 'Default: by name, ascending.' })
+    orderBy?: MetadefTagOrder,
+  ): Promise<MetadefTagConnection> {
+    return MetadefTagConnection.from(
+      await metadefTagService.listForNamespace(ctx, namespace, { ...page, orderBy }),
+    );
   }
 }
 

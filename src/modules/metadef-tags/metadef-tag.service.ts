@@ -4,7 +4,19 @@ import type { Namespace } from '../namespaces/namespace.entity';
 import { assertNotProtected, assertWithinQuota } from '../namespaces/namespace.policy';
 import { namespaceService } from '../namespaces/namespace.service';
 import { METADEF_TAG_NAME_MAX, MetadefTag } from './metadef-tag.entity';
-import { tagDescendantsByPk } from './metadef-tag.loaders';
+import { OrderDirection } from '../../common/relay/order';
+import { pageOf, pageSize, paginateRows, type Page, type PageArgs } from '../../common/relay/paginate';
+import {
+  TAG_COLUMNS,
+  TAG_SORT,
+  firstTagsByNamespace,
+  tagCountByNamespacePk,
+  tagDescendantsByPk,
+  tagOfRow,
+  tagSortValue,
+  type TagRow,
+} from './metadef-tag.loaders';
+import { MetadefTagOrderField, type MetadefTagOrder } from './metadef-tag.inputs';
 
 /** Tag names: 1–80 characters, no control characters; compared case-insensitively, case kept. */
 function checkTagName(field: string, name: string): string {
@@ -26,6 +38,46 @@ export class MetadefTagService {
       env: 'METADEF_TAGS_PER_NAMESPACE',
       limit: ctx.config.catalog.quotas.tagsPerNamespace,
     };
+  }
+
+  /**
+   * A page of a (visible) namespace's tags, by name ignoring case unless `orderBy` says otherwise. First pages of
+   * many namespaces are batch-loaded; later pages go through the keyset query.
+   */
+  async listForNamespace(
+    ctx: Context,
+    namespace: Namespace,
+    args: PageArgs & { orderBy?: MetadefTagOrder | null },
+  ): Promise<Page<MetadefTag>> {
+    const field = args.orderBy?.field ?? MetadefTagOrderField.NAME;
+    const direction = args.orderBy?.direction ?? OrderDirection.ASC;
+    const keyset = {
+      // The namespace is part of the tag: a cursor of one namespace's list is refused by another's.
+      tag: `tags:${namespace.pk}:${field}:${direction}`,
+      sortValue: tagSortValue,
+      idValue: (tag: MetadefTag) => tag.pk,
+    };
+    const count = () => ctx.loaders.get(tagCountByNamespacePk).load(namespace.pk);
+    if (args.after == null && args.before == null && args.last == null) {
+      const { size } = pageSize(args);
+      const rows = await ctx.loaders
+        .get(firstTagsByNamespace)
+        .load(`${namespace.pk}:${field}:${direction}:${size + 1}`);
+      return pageOf(rows, { size, forward: true, hadCursor: false }, keyset, count);
+    }
+    const sort = TAG_SORT[field];
+    const query = ctx.db
+      .getRepository(MetadefTag)
+      .createQueryBuilder('t')
+      .select(TAG_COLUMNS)
+      .addSelect(sort.expr, 'sort')
+      .where('t.namespace_id = :namespaceId', { namespaceId: namespace.pk });
+    return paginateRows(
+      query,
+      args,
+      { ...keyset, sortExpr: sort.expr, sortKind: sort.kind, idExpr: 't.id', direction },
+      (row: TagRow) => tagOfRow(ctx.db, row),
+    );
   }
 
   /** The tag named so (case-insensitively) in the namespace. */

@@ -84,14 +84,25 @@ export class NamespaceFilter {
 
 export enum NamespaceOrderField {
   NAME = 'name',
+  DISPLAY_NAME = 'displayName',
+  PROTECTED = 'protected',
+  VISIBILITY = 'visibility',
+  OWNER = 'owner',
   CREATED_AT = 'createdAt',
   UPDATED_AT = 'updatedAt',
 }
 registerEnumType(NamespaceOrderField, {
   name: 'NamespaceOrderField',
-  description: 'What namespaces can be sorted by (ties are broken by creation order).',
+  description:
+    "What namespaces can be sorted by (Glance's sort_key). Text by code point (byte order); ties are broken by creation order.",
   valuesConfig: {
     NAME: { description: 'The name, by code point (byte order).' },
+    DISPLAY_NAME: {
+      description: 'The display name, by code point; namespaces without one come first (as an empty one).',
+    },
+    PROTECTED: { description: 'Unprotected ones first (ascending), then protected ones.' },
+    VISIBILITY: { description: 'The visibility as Glance spells it: "private" before "public" (ascending).' },
+    OWNER: { description: 'The owning project, by code point.' },
     CREATED_AT: { description: 'When it was created.' },
     UPDATED_AT: { description: 'When it last changed.' },
   },

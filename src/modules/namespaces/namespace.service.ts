@@ -45,10 +45,38 @@ import {
 } from './namespace.policy';
 import { inView, parseViewKey, ResourceTypeView, type ViewableNodeEntity } from './resource-type-view';
 
-const SORT: Record<NamespaceOrderField, { expr: string; kind: SortValueKind }> = {
-  [NamespaceOrderField.NAME]: { expr: 'ns.name', kind: 'text' },
-  [NamespaceOrderField.CREATED_AT]: { expr: 'ns.created_at', kind: 'timestamp' },
-  [NamespaceOrderField.UPDATED_AT]: { expr: 'ns.updated_at', kind: 'timestamp' },
+/**
+ * Each order's sort column and the value a cursor holds of it. Text compares by code point (COLLATE "C", as the
+ * name column does), the same on every database whatever its locale; a missing display name sorts as "". Ties
+ * are broken by the id (creation order), so every order is total and its cursors stay valid.
+ */
+const SORT: Record<
+  NamespaceOrderField,
+  { expr: string; kind: SortValueKind; value: (row: Namespace) => string | boolean | Date }
+> = {
+  [NamespaceOrderField.NAME]: { expr: 'ns.name', kind: 'text', value: (row) => row.name },
+  [NamespaceOrderField.DISPLAY_NAME]: {
+    expr: `COALESCE(ns.display_name, '') COLLATE "C"`,
+    kind: 'text',
+    value: (row) => row.displayName ?? '',
+  },
+  [NamespaceOrderField.PROTECTED]: { expr: 'ns.protected', kind: 'boolean', value: (row) => row.protected },
+  [NamespaceOrderField.VISIBILITY]: {
+    expr: 'ns.visibility COLLATE "C"',
+    kind: 'text',
+    value: (row) => row.visibility,
+  },
+  [NamespaceOrderField.OWNER]: { expr: 'ns.owner COLLATE "C"', kind: 'text', value: (row) => row.owner },
+  [NamespaceOrderField.CREATED_AT]: {
+    expr: 'ns.created_at',
+    kind: 'timestamp',
+    value: (row) => row.createdAt,
+  },
+  [NamespaceOrderField.UPDATED_AT]: {
+    expr: 'ns.updated_at',
+    kind: 'timestamp',
+    value: (row) => row.updatedAt,
+  },
 };
 
 /** A resource type association as given: the GraphQL input, or the same built from a Glance file. */
@@ -154,7 +182,7 @@ export class NamespaceService {
       tag: `ns:${field}:${direction}`,
       sortExpr: sort.expr,
       sortKind: sort.kind,
-      sortValue: (row) => row[field],
+      sortValue: sort.value,
       idExpr: 'ns.id',
       idValue: (row) => row.pk,
       direction,
