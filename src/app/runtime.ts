@@ -77,7 +77,7 @@ export async function boot(options: BootOptions = {}): Promise<Runtime> {
   try {
     let applied: string[] = [];
     if (owner && (options.migrate ?? true)) {
-      applied = await migrate(database);
+      applied = await migrate(database, { logger });
       if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     }
     if (owner && (options.seed ?? config.database.seedOnStart)) {
