@@ -8,6 +8,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  */
 export class CompleteNamespaces1763701600000 implements MigrationInterface {
   name = 'CompleteNamespaces1763701600000';
+  /** The tables it changes: the runner (src/db/migrate.ts) locks them first, in its order. */
+  locks = ['namespaces'];
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE namespaces ADD COLUMN complete boolean NOT NULL DEFAULT false`);

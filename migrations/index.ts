@@ -16,6 +16,7 @@ import { ChangeLogLeanStep1763701300000 } from './1763701300000-change-log-lean-
 import { ChangeLogLeanTrigger1763701400000 } from './1763701400000-change-log-lean-trigger';
 import { ChangeLogStepSight1763701500000 } from './1763701500000-change-log-step-sight';
 import { CompleteNamespaces1763701600000 } from './1763701600000-complete-namespaces';
+import { SchemaCompat1763701700000 } from './1763701700000-schema-compat';
 
 /** Every migration, oldest first. Each module's tables arrive in their own migration, listed here. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   ChangeLogLeanTrigger1763701400000,
   ChangeLogStepSight1763701500000,
   CompleteNamespaces1763701600000,
+  SchemaCompat1763701700000,
 ];

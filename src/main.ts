@@ -15,6 +15,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { configurationReference } from './config/reference';
 import { DataFolderError } from './db/data-folder-lock';
 import { migrationStatus, undoLastMigration } from './db/migrate';
+import { SchemaTooNewError } from './db/schema-compat';
 import { runSeeds } from './db/seed';
 
 /** Errors already logged (as JSON, by serve): the entry point only exits with their code. */
@@ -27,7 +28,8 @@ const reported = new WeakSet<object>();
 function reportedAsJson(logLevel: string, error: unknown): unknown {
   const logger = createLogger(logLevel, 2);
   if (error instanceof ConfigError) logger.fatal(`configuration error: ${error.message}`);
-  else if (error instanceof DataFolderError) logger.fatal(error.message);
+  else if (error instanceof DataFolderError || error instanceof SchemaTooNewError)
+    logger.fatal(error.message);
   else logger.fatal({ err: error }, 'could not start');
   if (error instanceof Object) reported.add(error);
   return error;

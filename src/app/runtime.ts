@@ -5,6 +5,7 @@ import type { Context } from '../common/context';
 import { makeIdentity } from '../common/identity/identity';
 import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
+import { schemaProblem } from '../db/schema-compat';
 import { runSeeds } from '../db/seed';
 import { contextFor } from './context';
 import { entities } from './entities';
@@ -78,9 +79,12 @@ export async function boot(options: BootOptions = {}): Promise<Runtime> {
   try {
     let applied: string[] = [];
     if (owner && (options.migrate ?? true)) {
-      applied = await migrate(database);
+      applied = await migrate(database, { logger });
       if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     }
+    // Code older than the schema allows refuses to serve or write it (a read-only command still may read it).
+    const problem = owner && !options.readOnly ? await schemaProblem(database.dataSource) : undefined;
+    if (problem) throw problem;
     if (owner && (options.seed ?? config.database.seedOnStart)) {
       const report = await runSeeds(runtime.adminContext(), seeders);
       logger.info({ seeds: report }, 'seeds checked');

@@ -81,6 +81,8 @@ const BOOKKEEPING_TABLES = [
   DATA_VERSIONS_TABLE,
   CHANGE_LOG_HEAD_TABLE,
   CHANGE_LOG_RETENTION_TABLE,
+  // Which code may serve the schema (migration 1763701700000): the target's own migrations decide it.
+  'schema_compat',
 ];
 
 const FETCH_ROWS = 5000;

@@ -15,6 +15,7 @@ import {
 } from '../common/changes';
 import { ChangeSequencer, lastSeq, transactionsAfter } from './change-log';
 import { poolOf, type Database } from './database';
+import { SCHEMA_CHANNEL, SCHEMA_CHECK_MS, schemaProblem } from './schema-compat';
 
 /** The application_name of the PostgreSQL feed connection (how an operator, or a test, finds it). */
 export const FEED_APPLICATION_NAME = 'metacatalog-feed';
@@ -39,6 +40,8 @@ export interface ChangeFeedOptions {
   connectTimeoutMs: number;
   /** How long a change may wait to be numbered while no listener waits for it (CHANGE_STEP_UNWATCHED_MS). */
   unwatchedStepMs: number;
+  /** How often the schema's `schema_compat` is read again beside its NOTIFYs (default SCHEMA_CHECK_MS). */
+  schemaCheckMs?: number;
 }
 
 /** A pg Client's socket: what is left to close when the other end no longer answers. */
@@ -132,6 +135,10 @@ export class ChangeFeed implements ChangeSource {
   /** Until when (performance.now()) another instance's listeners wait, as it last said (CHANGES_WATCHED_CHANNEL). */
   private watchedUntil = 0;
   private announceTimer: NodeJS.Timeout | undefined;
+  /** Why this instance may no longer serve beside the others (see `incompatible`), once it is so. */
+  private incompatibility: string | undefined;
+  private schemaTimer: NodeJS.Timeout | undefined;
+  private checkingSchema: Promise<void> | undefined;
 
   constructor(
     private readonly database: Database,
@@ -172,8 +179,41 @@ export class ChangeFeed implements ChangeSource {
     await this.sequencer.flush();
   }
 
+  /** Whether the feed listens now and can follow the other instances (see `incompatible`). */
   get live(): boolean {
-    return this.connected;
+    return this.connected && !this.incompatibility;
+  }
+
+  /**
+   * Why this instance may no longer serve beside the others, for good (until it is replaced by newer code): the
+   * schema says it is too old (`schema_compat`, src/db/schema-compat.ts), or another instance's notification is
+   * in a form it cannot read. Its subscribers were told `lost` (4503: they resume by cursor elsewhere), the feed
+   * delivers nothing more, and readiness fails.
+   */
+  get incompatible(): string | undefined {
+    return this.incompatibility;
+  }
+
+  /** This instance can no longer follow the others: says why once, and drops its subscribers (`lost`). */
+  private becomeIncompatible(reason: string): void {
+    if (this.incompatibility || this.stopped) return;
+    this.incompatibility = reason;
+    this.logger.error(
+      { reason },
+      'this instance cannot serve beside the others any more: not ready, subscriptions closed (4503)',
+    );
+    this.emit({ type: 'lost' });
+  }
+
+  /** Reads `schema_compat` (one read at a time): a schema too new for this code makes the instance incompatible. */
+  checkSchema(): Promise<void> {
+    this.checkingSchema ??= schemaProblem(this.database.background)
+      .then((problem) => problem && this.becomeIncompatible(problem.message))
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error }, 'change feed: reading schema_compat failed; retrying later'),
+      )
+      .finally(() => (this.checkingSchema = undefined));
+    return this.checkingSchema;
   }
 
   /** How many heartbeats came back through the LISTEN connection since the start. */
@@ -236,6 +276,10 @@ export class ChangeFeed implements ChangeSource {
   /** Connects and LISTENs (the first time: failing if that fails, like opening the database). */
   async start(): Promise<void> {
     await this.connect();
+    this.schemaTimer = setInterval(
+      () => void this.checkSchema(),
+      this.options.schemaCheckMs ?? SCHEMA_CHECK_MS,
+    ).unref();
   }
 
   async stop(): Promise<void> {
@@ -244,6 +288,7 @@ export class ChangeFeed implements ChangeSource {
     this.stopping.abort();
     clearTimeout(this.heartbeatTimer);
     clearTimeout(this.announceTimer);
+    clearInterval(this.schemaTimer);
     this.awaited?.settle(false);
     if (this.connecting) destroySocket(this.connecting);
     await this.beating;
@@ -258,6 +303,7 @@ export class ChangeFeed implements ChangeSource {
     await this.reconnecting;
     await this.sequencer.flush();
     await this.reading;
+    await this.checkingSchema;
   }
 
   private emit(event: FeedEvent): void {
@@ -280,13 +326,17 @@ export class ChangeFeed implements ChangeSource {
       this.committed();
       return;
     }
+    if (message.channel === SCHEMA_CHANNEL) {
+      void this.checkSchema();
+      return;
+    }
     if (message.channel === CHANGES_WATCHED_CHANNEL) {
       // A listener waits on some instance: a step asked for starts as a prompt one would.
       this.watchedUntil = performance.now() + WATCHED_FOR_MS;
       this.sequencer.hurry();
       return;
     }
-    if (message.channel !== CHANGES_CHANNEL || !this.connected) return;
+    if (message.channel !== CHANGES_CHANNEL || !this.connected || this.incompatibility) return;
     // The payload is the commit's highest seq, then the node types it recorded; the records are read from the log,
     // after the last delivered, up to it (an unreadable payload: until the log has no more).
     const payload = /^([0-9]{1,18})(?: ([A-Za-z,]+))?$/.exec(message.payload ?? '');
@@ -350,7 +400,7 @@ export class ChangeFeed implements ChangeSource {
   }
 
   private get listenStatement(): string {
-    return `LISTEN ${CHANGES_CHANNEL}; LISTEN ${CHANGES_PENDING_CHANNEL}; LISTEN ${CHANGES_WATCHED_CHANNEL}; LISTEN ${this.heartbeatChannel}`;
+    return `LISTEN ${CHANGES_CHANNEL}; LISTEN ${CHANGES_PENDING_CHANNEL}; LISTEN ${CHANGES_WATCHED_CHANNEL}; LISTEN ${SCHEMA_CHANNEL}; LISTEN ${this.heartbeatChannel}`;
   }
 
   /** Reads the change log beside TypeORM (`Database.background`): not counted as a request's statements. */
@@ -416,6 +466,8 @@ export class ChangeFeed implements ChangeSource {
     this.committed(); // what was committed and not numbered while no instance listened
     this.scheduleHeartbeat();
     this.announce();
+    // A migration's NOTIFY may have come while not listening.
+    void this.checkSchema();
   }
 
   /** PGlite: the pool connection delivers our notifications; its loss is the feed's. */

@@ -23,7 +23,7 @@ async function databaseAnswers(database: Pick<Database, 'dataSource'>, timeoutMs
 
 export interface HealthDeps {
   database: Pick<Database, 'dataSource' | 'status'>;
-  changes: Pick<ChangeFeed, 'live'>;
+  changes: Pick<ChangeFeed, 'live' | 'incompatible'>;
   /** True once the instance has begun to stop: readiness answers 503 from then on. */
   stopping(): boolean;
 }
@@ -41,6 +41,9 @@ export function healthRoutes({ database, changes, stopping }: HealthDeps): Route
         async GET(_req, res) {
           // Shutting down: out of the load balancer first, while still serving (SHUTDOWN_DELAY_MS).
           if (stopping()) return sendJson(res, 503, { status: 'stopping' });
+          // For good: newer code must replace this instance (rolling upgrades, docs/operations.md).
+          if (changes.incompatible)
+            return sendJson(res, 503, { status: 'incompatible', problem: changes.incompatible });
           const [answers, status] = await Promise.all([
             databaseAnswers(database, PROBE_TIMEOUT_MS),
             database.status(),
