@@ -169,13 +169,21 @@ export function contextFor(
 export async function createRequestContext(
   deps: ContextDeps,
   request: RequestInfo & { requestId?: string },
+  via: ChangeVia = 'graphql',
 ): Promise<Context> {
   const identity = await deps.authenticate(request);
-  return contextFor(deps, identity, request.requestId ?? requestIdOf(request.headers), 'graphql');
+  return contextFor(deps, identity, request.requestId ?? requestIdOf(request.headers), via);
 }
 
-/** The context of an HTTP request (its headers and peer address), answered with `requestId`. */
+/**
+ * The context of an HTTP request (its headers and peer address), answered with `requestId`; `via`: `rest` for the
+ * OpenStack REST routes (http/rest.ts), whose operations the change log tells apart.
+ */
 export const httpRequestContext =
-  (deps: ContextDeps) =>
+  (deps: ContextDeps, via: ChangeVia = 'graphql') =>
   (req: IncomingMessage, requestId: string): Promise<Context> =>
-    createRequestContext(deps, { headers: req.headers, remoteAddress: req.socket.remoteAddress, requestId });
+    createRequestContext(
+      deps,
+      { headers: req.headers, remoteAddress: req.socket.remoteAddress, requestId },
+      via,
+    );

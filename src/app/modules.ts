@@ -7,6 +7,7 @@ import type {
   TableRead,
 } from '../common/module';
 import type { NodeType } from '../common/relay/node';
+import type { RestRoute } from '../common/rest';
 import type { ReadDeclarations } from './cache-rules';
 import { discoveryModule } from '../modules/discovery/discovery.module';
 import { liveModule } from '../modules/live/live.module';
@@ -71,6 +72,9 @@ export const moduleSeeders: readonly Seeder[] = manifests.flatMap((module) => mo
 export const moduleCommands: readonly CommandRegistrar[] = manifests.flatMap(
   (module) => module.commands ?? [],
 );
+
+/** Every module's REST routes (the OpenStack APIs), in module order. */
+export const moduleRestRoutes: readonly RestRoute[] = manifests.flatMap((module) => module.rest ?? []);
 
 /** The versioned tables, each with the data group whose version its writes bump: what cached answers may read. */
 export const versionGroups: ReadonlyMap<string, DataGroup> = new Map(

@@ -15,6 +15,8 @@ import { graphqlRoute } from '../http/graphql';
 import { healthRoutes } from '../http/health';
 import { metricsRoutes } from '../http/metrics';
 import { observeRequests, routeLabeller } from '../http/observe-requests';
+import { placementApi } from '../http/placement';
+import { restRoutes, type RestApi } from '../http/rest';
 import { createRouter, type Route } from '../http/router';
 import { createHttpServer, listen } from '../http/server';
 import { startApolloServer } from './apollo';
@@ -22,6 +24,7 @@ import { responseBytes } from './catalog-cache';
 import { createRequestContext, httpRequestContext, type ContextDeps } from './context';
 import { createFormatError } from './format-error';
 import { openInstance, stopInOrder } from './lifecycle';
+import { moduleRestRoutes } from './modules';
 import { createMetrics, type Metrics } from './observability';
 import { buildAppSchema } from './schema';
 import { attachSubscriptions } from './subscriptions';
@@ -75,6 +78,7 @@ export async function createApp({ config, database, logger, spanExporter }: AppO
   const deps: ContextDeps = { config, dataSource: database.dataSource, logger, authenticate, instance };
 
   let stopping = false;
+  const restApis: RestApi[] = config.rest.placement ? [placementApi(config.rest.placement)] : [];
   const routes: Route[] = [
     ...graphqlRoute({
       apollo,
@@ -89,6 +93,13 @@ export async function createApp({ config, database, logger, spanExporter }: AppO
     ...healthRoutes({ database, changes, stopping: () => stopping }),
     ...metricsRoutes({ settings: config.observability.metrics, registry: metrics.registry }),
     ...(config.graphiql.enabled ? [graphiqlAssetsRoute(config.graphiql.dir)] : []),
+    ...restRoutes({
+      apis: restApis,
+      routes: moduleRestRoutes,
+      apollo,
+      context: httpRequestContext(deps, 'rest'),
+      logger,
+    }),
   ];
   // A GET no route takes goes to the explorer web app when it is on.
   const explorer = config.explorer.enabled ? explorerFallback(config.explorer.dir) : undefined;

@@ -37,7 +37,7 @@ export const ACTOR_SETTING = 'metacatalog.actor';
 export type ChangeKind = 'CREATED' | 'UPDATED' | 'DELETED';
 
 /** The way a change came in. */
-export type ChangeVia = 'graphql' | 'cli' | 'import' | 'sql';
+export type ChangeVia = 'graphql' | 'rest' | 'cli' | 'import' | 'sql';
 
 /** Who made a change: the caller's project and user (null for SQL by hand), and the way in. */
 export interface ChangeActor {

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Boot } from './commands';
 import type { TxContext } from './context';
 import type { NodeType } from './relay/node';
+import type { RestRoute } from './rest';
 
 /**
  * Reference data every installation needs. An `always` seeder is idempotent and runs at every start
@@ -75,6 +76,11 @@ export interface ModuleManifest {
    * What a field returns declares its own reads. Every root query and every type reachable from one is declared.
    */
   readonly reads?: Readonly<Record<string, readonly TableRead[]>>;
+  /**
+   * Its routes in the OpenStack REST APIs (Placement's /traits, …): each runs one GraphQL operation of the schema
+   * through the one pipeline (common/rest.ts, http/rest.ts).
+   */
+  readonly rest?: readonly RestRoute[];
 }
 
 /** A manifest, typed as given (its name a literal, so that lists keyed by module name are checked). */

@@ -38,6 +38,8 @@ export interface Config {
   catalog: CatalogConfig;
   discovery: DiscoveryConfig;
   observability: ObservabilityConfig;
+  /** Where each OpenStack REST API is mounted; undefined: not served. */
+  rest: { placement: string | undefined };
 }
 
 export interface HttpConfig {
@@ -238,5 +240,6 @@ export function loadConfig(env: Env = process.env): Config {
       metrics: metricsSettings(env),
       tracing: tracingSettings(env),
     },
+    rest: { placement: S.PLACEMENT_PREFIX.read(env) },
   };
 }

@@ -19,7 +19,15 @@ import {
   text,
   type SettingGroup,
 } from './setting';
-import { addressRanges, hostName, origins, otlpProtocol, pageHeaders, traceExporters } from './values';
+import {
+  addressRanges,
+  hostName,
+  origins,
+  otlpProtocol,
+  pageHeaders,
+  restPrefix,
+  traceExporters,
+} from './values';
 
 const SERVER: SettingGroup = {
   title: 'Server',
@@ -61,6 +69,11 @@ const DISCOVERY: SettingGroup = {
   title: 'Property discovery',
   about: 'The keys resources carry ([resources.md](resources.md)).',
 };
+const OPENSTACK: SettingGroup = {
+  title: 'OpenStack REST APIs',
+  about:
+    'Where the upstream APIs the catalog answers are mounted ([openstack.md](openstack.md#the-rest-apis)).',
+};
 const OBSERVABILITY: SettingGroup = {
   title: 'Logs, metrics and traces',
   about: '([operations.md](operations.md#observability))',
@@ -77,6 +90,7 @@ export const SETTING_GROUPS = [
   PAGES,
   CATALOG,
   DISCOVERY,
+  OPENSTACK,
   OBSERVABILITY,
 ];
 
@@ -338,6 +352,15 @@ export const SETTINGS = defineSettings({
     default: 16,
     meaning:
       'per instance, catalog, trait and provider answers kept while the data they read is unchanged (bounded by the size of their JSON; `0`: off)',
+  }),
+
+  PLACEMENT_PREFIX: custom({
+    group: OPENSTACK,
+    shownDefault: '`/placement`',
+    allowed: 'a path (`/placement`, `/v1/placement`) or `off`',
+    meaning:
+      "where Placement's /traits and /resource_providers are served (`<prefix>/traits`; the version document at `<prefix>/`)",
+    parse: restPrefix('/placement'),
   }),
 
   EXPLORER: flag({

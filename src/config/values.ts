@@ -14,6 +14,29 @@ export function hostName(raw: string | undefined, name: string): string {
   return raw;
 }
 
+/** Paths the service answers itself, which no REST API's prefix may cover. */
+const OWN_PATHS = ['/graphql', '/health', '/metrics'];
+
+/**
+ * Where a REST API is mounted: `/placement` (a path of `/`-separated segments of `A-Za-z0-9._~-`, no trailing
+ * `/`), or `off` (not served). Not `/` nor a prefix of the service's own paths.
+ */
+export function restPrefix(fallback: string) {
+  return (raw: string | undefined, name: string): string | undefined => {
+    const value = raw ?? fallback;
+    if (value === 'off') return undefined;
+    if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(value)) {
+      throw new ConfigError(
+        `${name} must be a path such as /placement (no trailing /), or off; got "${value.slice(0, 100)}"`,
+      );
+    }
+    if (OWN_PATHS.some((path) => path.startsWith(value) || value.startsWith(`${path}/`) || value === path)) {
+      throw new ConfigError(`${name}=${value} would cover the service's own ${OWN_PATHS.join(', ')}`);
+    }
+    return value;
+  };
+}
+
 /**
  * Comma- or space-separated origins (`scheme://host[:port]`, no path), each exact or with `*` as its first host
  * label (`https://*.example.com`: any subdomain, not the domain itself), or `*` alone (any).

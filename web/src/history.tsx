@@ -35,7 +35,13 @@ export const NodeHistoryQuery = graphql(`
 `);
 
 const KINDS = { CREATED: 'created', UPDATED: 'changed', DELETED: 'deleted' } as const;
-const VIAS: Record<ChangeVia, string> = { GRAPHQL: 'API', CLI: 'CLI', IMPORT: 'import', SQL: 'SQL by hand' };
+const VIAS: Record<ChangeVia, string> = {
+  GRAPHQL: 'API',
+  REST: 'OpenStack REST API',
+  CLI: 'CLI',
+  IMPORT: 'import',
+  SQL: 'SQL by hand',
+};
 
 /** When a change committed, as a reader takes it: the browser's time zone, to the second. */
 const when = (iso: string) =>

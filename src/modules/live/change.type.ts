@@ -6,6 +6,7 @@ import { ChangeKind } from './live.events';
 
 export enum ChangeVia {
   GRAPHQL = 'graphql',
+  REST = 'rest',
   CLI = 'cli',
   IMPORT = 'import',
   SQL = 'sql',
@@ -15,6 +16,7 @@ registerEnumType(ChangeVia, {
   description: 'The way a change came in.',
   valuesConfig: {
     GRAPHQL: { description: 'This API (HTTP or WebSocket).' },
+    REST: { description: "The OpenStack REST routes (Placement's /traits, …), each a GraphQL operation." },
     CLI: { description: 'A `metacatalog` command (seeds, traits sync, restore).' },
     IMPORT: { description: 'The Glance definition importer (`metadefs load`).' },
     SQL: { description: 'SQL by hand: no actor was named by the transaction.' },

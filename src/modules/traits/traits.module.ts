@@ -2,6 +2,7 @@ import { defineModule } from '../../common/module';
 import { registerTraitCommands } from './trait.cli';
 import { Trait } from './trait.entity';
 import { TraitResolver, traitNode } from './trait.resolver';
+import { traitRestRoutes } from './trait.rest';
 import { standardTraitsSeeder } from './trait.seed';
 
 /** Traits (standard os-traits and custom ones). */
@@ -12,6 +13,7 @@ export const traitsModule = defineModule({
   nodeTypes: [traitNode],
   seeders: [standardTraitsSeeder],
   commands: [registerTraitCommands],
+  rest: traitRestRoutes,
 
   versionedTables: { traits: ['traits'] },
   reads: {

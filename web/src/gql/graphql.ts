@@ -21,6 +21,8 @@ export type ChangeVia =
   | 'GRAPHQL'
   /** The Glance definition importer (`metadefs load`). */
   | 'IMPORT'
+  /** The OpenStack REST routes (Placement's /traits, …), each a GraphQL operation. */
+  | 'REST'
   /** SQL by hand: no actor was named by the transaction. */
   | 'SQL';
 
