@@ -93,8 +93,9 @@ describe('AUTH_MODE=keystone through the server', () => {
   beforeAll(async () => {
     keystone = await KeystoneStandIn.start();
     logs = captureLogs();
+    // 10 s: a loaded machine can take seconds to answer (2 s made a first call time out in CI); the hang test waits it.
     t = await startTestApp(
-      { AUTH_MODE: 'keystone', KEYSTONE_URL: keystone.url, KEYSTONE_TIMEOUT_MS: '2000', ...SERVICE_USER },
+      { AUTH_MODE: 'keystone', KEYSTONE_URL: keystone.url, KEYSTONE_TIMEOUT_MS: '10000', ...SERVICE_USER },
       { logger: logs.logger },
     );
     url = await t.app.listen(0, '127.0.0.1');
