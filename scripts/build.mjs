@@ -49,7 +49,8 @@ export const PARTS = [
   {
     id: 'graphiql',
     name: 'GraphiQL (vite)',
-    inputs: ['web', 'package-lock.json'],
+    // Its page imports nothing of the explorer's (web/src/graphiql stands alone).
+    inputs: ['web/graphiql.html', 'web/graphiql.vite.config.ts', 'web/src/graphiql', 'package-lock.json'],
     outputs: ['dist/graphiql/graphiql.html'],
     command: [
       'node_modules/vite/bin/vite.js',
