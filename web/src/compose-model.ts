@@ -44,6 +44,86 @@ export interface Draft {
 
 export const EMPTY_DRAFT: Draft = { target: '', targetName: '', original: {}, rows: [] };
 
+/** One placeholder of a parameterized definition (hw:numa_cpus.{num}, resources{group}:{resource_class}). */
+export type Parameter = Property['parameters'][number];
+
+/** Whether a definition's name is a pattern to fill (its placeholders are picked in Compose). */
+export const isParameterized = (definition: Definition) => definition.property.parameters.length > 0;
+
+/** What each placeholder kind accepts, as the server checks it (src/modules/properties/property-parameters.ts). */
+const KIND_SOURCES: Record<Exclude<Parameter['kind'], 'TEXT'>, string> = {
+  NUMBER: '\\p{Nd}+',
+  GROUP: '[a-zA-Z0-9_-]{0,64}',
+  TRAIT: '[A-Z0-9_]+',
+  RESOURCE_CLASS: '[A-Z0-9_]+',
+};
+
+const sourceOf = (parameter: Parameter) =>
+  parameter.kind === 'TEXT'
+    ? parameter.pattern
+      ? `(?:${parameter.pattern.replace(/^\^/, '').replace(/(?<!\\)\$$/, '')})`
+      : '[^\\n]+'
+    : KIND_SOURCES[parameter.kind];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+/** The regular expression of the keys a parameterized definition stands for (a plain one: its key only). */
+export function keyPattern(definition: Definition): RegExp {
+  const parameters = new Map(definition.property.parameters.map((p) => [p.name, p]));
+  const source = definition.key
+    .split(/(\{[A-Za-z_][A-Za-z0-9_]*\})/)
+    .map((part) => {
+      const parameter = /^\{(.+)\}$/.test(part) ? parameters.get(part.slice(1, -1)) : undefined;
+      return parameter ? `(${sourceOf(parameter)})` : escapeRegExp(part);
+    })
+    .join('');
+  return new RegExp(`^${source}$`, 'u');
+}
+
+/** The key a parameterized definition makes with these placeholder texts. */
+export const fillKey = (definition: Definition, values: Record<string, string>) =>
+  definition.key.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => values[name] ?? whole);
+
+/** What is wrong with a placeholder's text, or null (the server then checks traits and resource classes exist). */
+export function parameterProblem(parameter: Parameter, text: string): string | null {
+  if (parameter.kind !== 'GROUP' && text === '') return 'needs a value';
+  try {
+    if (new RegExp(`^${sourceOf(parameter)}$`, 'u').test(text)) return null;
+  } catch {
+    return null; // a pattern this browser cannot compile: the server's check stands
+  }
+  switch (parameter.kind) {
+    case 'NUMBER':
+      return 'must be a whole number';
+    case 'GROUP':
+      return 'at most 64 of a-z, A-Z, 0-9, _ and -';
+    case 'TRAIT':
+      return 'a trait name: A-Z, 0-9 and _';
+    case 'RESOURCE_CLASS':
+      return 'a resource class: A-Z, 0-9 and _ (CUSTOM_… for your own)';
+    default:
+      return parameter.pattern ? `must match ${parameter.pattern}` : 'one line of text';
+  }
+}
+
+/** Which of a key's definitions a choice names: namespace, object and the definition's own key. */
+export const definitionId = (definition: Definition) =>
+  `${definition.namespace}/${definition.object ?? ''}/${definition.key}`;
+
+/**
+ * The definitions of a key: those named exactly first, then the patterns that make it (as validateMetadata
+ * reads them: an exact name wins over a pattern); the one this browser was told to follow first of all.
+ */
+export function definitionsOf(definitions: Definition[], key: string, preferred?: string): Definition[] {
+  const exact = definitions.filter((definition) => definition.key === key);
+  const patterns = definitions.filter(
+    (definition) => isParameterized(definition) && keyPattern(definition).test(key),
+  );
+  const all = [...exact, ...patterns];
+  const chosen = all.find((definition) => definitionId(definition) === preferred);
+  return chosen ? [chosen, ...all.filter((definition) => definition !== chosen)] : all;
+}
+
 export const choicesOf = (property: Property): string[] | null =>
   (property.enum ?? property.items?.enum)?.map(String) ?? null;
 
@@ -234,6 +314,25 @@ export function cliLines(resourceType: string, draft: Draft, target: string): st
 }
 
 const STORAGE = 'metacatalog-explorer-draft:';
+const FOLLOWS = 'metacatalog-explorer-follows:';
+
+/** The definition each key was last told to follow ("Follows"), per resource type: kept across reloads. */
+export function loadFollows(resourceType: string): Record<string, string> {
+  try {
+    return JSON.parse(localStorage.getItem(FOLLOWS + resourceType) ?? '{}') as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+export function saveFollow(resourceType: string, key: string, definition: Definition): void {
+  try {
+    const follows = { ...loadFollows(resourceType), [key]: definitionId(definition) };
+    localStorage.setItem(FOLLOWS + resourceType, JSON.stringify(follows));
+  } catch {
+    // Storage full or off: the choice lives as long as the page.
+  }
+}
 
 /** The draft of a resource type as this browser kept it (drafts survive reloads; they hold no secret). */
 export function loadDraft(resourceType: string): Draft {

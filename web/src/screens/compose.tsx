@@ -4,13 +4,18 @@ import {
   choicesOf,
   CLI_OF,
   cliLines,
+  definitionId,
+  definitionsOf as definitionsOfKeyIn,
   diffOf,
   EMPTY_DRAFT,
+  isParameterized,
   loadDraft,
+  loadFollows,
   newRow,
   problemsOf,
   rowFromStored,
   saveDraft,
+  saveFollow,
   storedValue,
   valueOf,
   type Definition,
@@ -21,11 +26,12 @@ import { graphql } from '../gql';
 import type { ComposeCatalogQuery } from '../gql/graphql';
 import { ResourceTypePicker } from '../resource-types';
 import { ErrorBox, errorsByField, splitList } from '../ui';
+import { DeprecationNote, FollowedNote, ParameterPicker, Suggestions } from './compose-parts';
 import { constraintsOf } from './definitions';
 
 const CatalogQuery = graphql(`
   query ComposeCatalog($resourceType: String!) {
-    namespaces(filter: { resourceTypes: [$resourceType] }, first: 150) {
+    namespaces(filter: { resourceTypes: [$resourceType] }, first: 100) {
       totalCount
       nodes {
         id
@@ -76,6 +82,32 @@ const ValidateQuery = graphql(`
       errors {
         key
         message
+        suggestions
+      }
+      warnings {
+        key
+        message
+        replacement
+      }
+      keys {
+        key
+        rule
+        followed {
+          id
+          namespace {
+            id
+            name
+            displayName
+          }
+        }
+        notFollowed {
+          id
+          namespace {
+            id
+            name
+            displayName
+          }
+        }
       }
     }
   }
@@ -326,9 +358,11 @@ function DefinitionTree({
 }: {
   definitions: Definition[];
   inDraft: Set<string>;
-  onAdd: (definition: Definition) => void;
+  onAdd: (definition: Definition, key: string) => void;
 }) {
   const [filter, setFilter] = useState('');
+  /** The parameterized definition whose placeholders are being picked. */
+  const [picking, setPicking] = useState('');
   const words = filter.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const matches = (definition: Definition) => {
     const text = [
@@ -343,7 +377,9 @@ function DefinitionTree({
       .toLowerCase();
     return words.every((word) => text.includes(word));
   };
-  const available = definitions.filter((definition) => !inDraft.has(definition.key) && matches(definition));
+  const available = definitions.filter(
+    (definition) => (isParameterized(definition) || !inDraft.has(definition.key)) && matches(definition),
+  );
   const byNamespace = new Map<string, Definition[]>();
   for (const definition of available)
     byNamespace.set(definition.namespace, [...(byNamespace.get(definition.namespace) ?? []), definition]);
@@ -379,12 +415,33 @@ function DefinitionTree({
                         <button
                           className="small"
                           aria-label={`Add ${definition.key} from ${definition.namespaceTitle}`}
-                          onClick={() => onAdd(definition)}
+                          aria-expanded={
+                            isParameterized(definition) ? picking === definitionId(definition) : undefined
+                          }
+                          onClick={() =>
+                            isParameterized(definition)
+                              ? setPicking(
+                                  picking === definitionId(definition) ? '' : definitionId(definition),
+                                )
+                              : onAdd(definition, definition.key)
+                          }
                         >
-                          Add
+                          {isParameterized(definition) ? 'Add…' : 'Add'}
                         </button>{' '}
                         <code>{definition.key}</code> {definition.property.title}
+                        {definition.property.deprecated ? <span className="badge">deprecated</span> : null}
                         <div className="muted small-text">{constraintsOf(definition.property)}</div>
+                        {picking === definitionId(definition) ? (
+                          <ParameterPicker
+                            definition={definition}
+                            inDraft={inDraft}
+                            onAdd={(key) => {
+                              setPicking('');
+                              onAdd(definition, key);
+                            }}
+                            onCancel={() => setPicking('')}
+                          />
+                        ) : null}
                       </li>
                     ));
                     return object ? (
@@ -441,6 +498,11 @@ export function ComposeScreen() {
   const result = (validation.data ?? validation.previousData)?.validateMetadata;
   const serverErrorsOf = (key: string) =>
     result?.errors.filter((error) => error.key === key).map((error) => error.message) ?? [];
+  const suggestionsOf = (key: string) => [
+    ...new Set(result?.errors.filter((error) => error.key === key).flatMap((error) => error.suggestions)),
+  ];
+  const warningsOf = (key: string) => result?.warnings.filter((warning) => warning.key === key) ?? [];
+  const checkOf = (key: string) => result?.keys.find((check) => check.key === key);
 
   const rowId = (key: string) => `draft-value-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
   // Focus goes to the control of what was just added.
@@ -454,12 +516,21 @@ export function ComposeScreen() {
   });
 
   const inDraft = new Set(draft.rows.map((row) => row.key));
-  const definitionsOfKey = (key: string) => definitions.filter((definition) => definition.key === key);
+  // The definition each key was told to follow last ("Follows"), kept in this browser: loads and new rows use it.
+  const follows = loadFollows(resourceType);
+  const definitionsOfKey = (key: string) => definitionsOfKeyIn(definitions, key, follows[key]);
   const update = (rows: Row[]) => setDraft({ ...draft, rows });
-  const addDefinition = (definition: Definition) => {
-    if (inDraft.has(definition.key)) return;
-    focusNext.current = definition.key;
-    update([...draft.rows, newRow(definition.key, definition)]);
+  const addDefinition = (definition: Definition, key: string) => {
+    if (inDraft.has(key)) return;
+    focusNext.current = key;
+    update([...draft.rows, newRow(key, definition)]);
+  };
+  /** A row under another key (a deprecated key's replacement, a suggestion): its value kept, its definition the key's. */
+  const rename = (index: number, key: string) => {
+    if (inDraft.has(key)) return;
+    const definition = definitionsOfKey(key)[0] ?? null;
+    focusNext.current = key;
+    replace(index, { ...newRow(key, definition), value: draft.rows[index].value });
   };
   const addCustom = () => {
     const key = customKey.trim();
@@ -600,19 +671,16 @@ export function ComposeScreen() {
                               Follows
                               <select
                                 aria-label={`Definition of ${row.key}`}
-                                value={`${definition.namespace}/${definition.object ?? ''}`}
+                                value={definitionId(definition)}
                                 onChange={(event) => {
-                                  const chosen = others.find(
-                                    (o) => `${o.namespace}/${o.object ?? ''}` === event.target.value,
-                                  );
-                                  if (chosen) replace(index, { ...row, definition: chosen, operator: '' });
+                                  const chosen = others.find((o) => definitionId(o) === event.target.value);
+                                  if (!chosen) return;
+                                  saveFollow(resourceType, row.key, chosen);
+                                  replace(index, { ...row, definition: chosen, operator: '' });
                                 }}
                               >
                                 {others.map((o) => (
-                                  <option
-                                    key={`${o.namespace}/${o.object ?? ''}`}
-                                    value={`${o.namespace}/${o.object ?? ''}`}
-                                  >
+                                  <option key={definitionId(o)} value={definitionId(o)}>
                                     {o.namespaceTitle}
                                     {o.object ? ` › ${o.object}` : ''}
                                   </option>
@@ -630,6 +698,11 @@ export function ComposeScreen() {
                         {definition.property.description ? (
                           <p className="description">{definition.property.description}</p>
                         ) : null}
+                        <DeprecationNote
+                          property={definition.property}
+                          keyName={row.key}
+                          onReplace={(replacement) => rename(index, replacement)}
+                        />
                       </>
                     ) : (
                       <div className="muted">Custom key: no definition of this resource type</div>
@@ -658,6 +731,17 @@ export function ComposeScreen() {
                         {message}
                       </div>
                     ))}
+                    <Suggestions
+                      keyName={row.key}
+                      suggestions={suggestionsOf(row.key)}
+                      onPick={(key) => rename(index, key)}
+                    />
+                    {warningsOf(row.key).map((warning) => (
+                      <div key={warning.message} className="field-warning" role="status">
+                        {warning.message}
+                      </div>
+                    ))}
+                    <FollowedNote check={checkOf(row.key)} />
                     {applyError ? (
                       <div className="field-error" role="alert">
                         {applyError}

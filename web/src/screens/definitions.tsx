@@ -42,6 +42,16 @@ export const PropertyFields = graphql(`
       type
       enum
     }
+    deprecated {
+      reason
+      replacement
+    }
+    parameters {
+      name
+      kind
+      pattern
+      description
+    }
   }
 `);
 
@@ -127,6 +137,12 @@ export function constraintsOf(property: Property): string {
   if (property.maximum != null) parts.push(`≤ ${property.maximum}`);
   if (property.pattern) parts.push(`pattern ${property.pattern}`);
   if (property.operators?.length) parts.push(`operators ${property.operators.join(' ')}`);
+  for (const parameter of property.parameters ?? [])
+    parts.push(`{${parameter.name}}: ${parameter.kind.toLowerCase().replace('_', ' ')}`);
+  if (property.deprecated)
+    parts.push(
+      `deprecated${property.deprecated.replacement ? `: use ${property.deprecated.replacement}` : ''}`,
+    );
   return parts.join(' · ');
 }
 
