@@ -1,4 +1,5 @@
-// Validates Kubernetes manifests against Kubernetes' JSON schemas (kubernetes-models, a dev dependency):
+// Validates Kubernetes manifests against Kubernetes' JSON schemas (kubernetes-models, a dev dependency; the
+// Prometheus Operator's kinds with @kubernetes-models/prometheus-operator):
 // `node scripts/validate-manifests.mjs [file.yaml …]`, by default every manifest in deploy/kubernetes
 // (kustomization.yaml aside). Prints one line per document; exits 1 if any is invalid or of an unknown kind.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -15,6 +16,10 @@ const files =
         .filter((file) => file.endsWith('.yaml') && file !== 'kustomization.yaml')
         .map((file) => join(folder, file));
 
+/** The package of each API group that is not Kubernetes' own (a custom resource's models). */
+const CUSTOM_GROUPS = { 'monitoring.coreos.com': '@kubernetes-models/prometheus-operator' };
+const modelsOf = (apiVersion) => CUSTOM_GROUPS[apiVersion.split('/')[0]] ?? 'kubernetes-models';
+
 let failed = false;
 for (const file of files) {
   const name = relative(process.cwd(), file);
@@ -29,7 +34,7 @@ for (const file of files) {
     // kubernetes-models lays its models out by apiVersion: v1/Service, apps/v1/Deployment, policy/v1/…
     const model =
       typeof apiVersion === 'string' && typeof kind === 'string'
-        ? await import(`kubernetes-models/${apiVersion}/${kind}`).then(
+        ? await import(`${modelsOf(apiVersion)}/${apiVersion}/${kind}`).then(
             (module) => module[kind],
             () => undefined,
           )

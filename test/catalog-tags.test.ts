@@ -193,6 +193,17 @@ describe('catalog: metadef tags', () => {
       expectError(await t.gql(LIST, { ns: other, after: endCursor }), 'BAD_USER_INPUT', 'after');
       const next = await t.ok(LIST, { ns: first, after: endCursor });
       expect(names(next.namespace.tagConnection.nodes)).toEqual(['b']);
+      // A new tag shows at once (the catalog cache keeps no stale page).
+      const COUNT = `query ($ns: String!) { namespace(name: $ns) { tagConnection(last: 1) { totalCount nodes { name } } } }`;
+      expect((await t.ok(COUNT, { ns: first })).namespace.tagConnection).toEqual({
+        totalCount: 3,
+        nodes: [{ name: 'c' }],
+      });
+      await t.ok(CREATE, { ns: first, name: 'd' });
+      expect((await t.ok(COUNT, { ns: first })).namespace.tagConnection).toEqual({
+        totalCount: 4,
+        nodes: [{ name: 'd' }],
+      });
     });
   });
 });

@@ -15,9 +15,20 @@ import { startTestApp } from './support/test-app';
  */
 const ROOT = join(__dirname, '..');
 const K8S = join(ROOT, 'deploy', 'kubernetes');
+/**
+ * Manifests beside the others but not in kustomization.yaml: the Secret's template (`apply -k` must never overwrite
+ * the real values) and the ServiceMonitor (a kind that only clusters running the Prometheus Operator know).
+ */
+const APPLIED_APART = ['secret.template.yaml', 'servicemonitor.yaml'];
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Manifest = { apiVersion: string; kind: string; metadata: { name: string }; [key: string]: any };
+type Manifest = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; labels?: Record<string, string> };
+  // A manifest's spec, walked freely by the tests (the schema check above types it).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  [key: string]: any;
+};
 
 /** scripts/validate-manifests.mjs on `files` (all of deploy/kubernetes by default): its exit code and lines. */
 function validate(files: string[] = []): { status: number | null; lines: string[] } {
@@ -75,8 +86,12 @@ describe('deploy/kubernetes', () => {
     expect(found.map(({ manifest }) => manifest.kind).sort()).toEqual([
       'ConfigMap',
       'Deployment',
+      'HorizontalPodAutoscaler',
+      'NetworkPolicy',
       'PodDisruptionBudget',
+      'Secret',
       'Service',
+      'ServiceMonitor',
     ]);
     const validated = validate();
     expect(validated.lines).toEqual(
@@ -89,7 +104,10 @@ describe('deploy/kubernetes', () => {
     const kustomization = parse(readFileSync(join(K8S, 'kustomization.yaml'), 'utf8')) as {
       resources: string[];
     };
-    expect([...kustomization.resources].sort()).toEqual([...new Set(found.map(({ file }) => file))].sort());
+    expect([...kustomization.resources].sort()).toEqual(
+      [...new Set(found.map(({ file }) => file))].filter((file) => !APPLIED_APART.includes(file)).sort(),
+    );
+    for (const file of APPLIED_APART) expect(found.map((item) => item.file)).toContain(file);
   });
 
   it('the schema validation catches a broken manifest and an unknown kind (so the test above can fail)', () => {
@@ -102,9 +120,20 @@ describe('deploy/kubernetes', () => {
         join(dir, 'unknown.yaml'),
         stringify({ apiVersion: 'v1', kind: 'Deploymint', metadata: {} }),
       );
-      const result = validate([join(dir, 'broken.yaml'), join(dir, 'unknown.yaml')]);
+      // A custom resource is checked against its own schema too.
+      const monitor = structuredClone(one('ServiceMonitor'));
+      monitor.spec.endpoints[0].port = 4000;
+      writeFileSync(join(dir, 'monitor.yaml'), stringify(monitor));
+      const result = validate([
+        join(dir, 'broken.yaml'),
+        join(dir, 'unknown.yaml'),
+        join(dir, 'monitor.yaml'),
+      ]);
       expect(result.status).toBe(1);
       expect(result.lines.join('\n')).toMatch(/Deployment metacatalog: .*containerPort must be integer/);
+      expect(result.lines.join('\n')).toMatch(
+        /ServiceMonitor metacatalog: .*endpoints\/0\/port must be string/,
+      );
       expect(result.lines.join('\n')).toMatch(/unknown apiVersion\/kind v1\/Deploymint/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -168,19 +197,109 @@ describe('deploy/kubernetes', () => {
 
   it('the settings parse, and the grace period covers the shutdown delay, the drain and closing the database', () => {
     const settings = one('ConfigMap').data as Record<string, string>;
-    const config = loadConfig({
-      ...imageEnv(),
-      ...settings,
-      // What the Secret "metacatalog" holds (docs/operations.md, Kubernetes).
-      DATABASE_URL: 'postgres://metacatalog:secret@postgres:5432/metacatalog',
-      KEYSTONE_PASSWORD: 'secret',
-      METRICS_TOKEN: 'a-scraper-token-of-length',
-    });
+    // With the Secret's template as it ships: every key the pods need, values that parse.
+    const secret = one('Secret').stringData as Record<string, string>;
+    expect(Object.keys(secret).sort()).toEqual(['DATABASE_URL', 'KEYSTONE_PASSWORD', 'METRICS_TOKEN']);
+    const config = loadConfig({ ...imageEnv(), ...settings, ...secret });
+    expect(config.database.url).toBe(secret.DATABASE_URL);
     expect(config.http.shutdownDelayMs).toBeGreaterThan(0);
     const grace = one('Deployment').spec.template.spec.terminationGracePeriodSeconds * 1000;
     // main.ts gives closing the database 5 s after the drain (CLOSE_GRACE_MS).
     expect(grace).toBeGreaterThan(config.http.shutdownDelayMs + config.http.shutdownTimeoutMs + 5000);
   });
+});
+
+describe('deploy/kubernetes: autoscaling, network policy, monitoring', () => {
+  const pod = () => one('Deployment').spec.template;
+  const labels = () => pod().metadata.labels as Record<string, string>;
+
+  it('the autoscaler scales the Deployment on CPU, above the disruption budget, and owns the replica count', () => {
+    const hpa = one('HorizontalPodAutoscaler');
+    const deployment = one('Deployment');
+    expect(hpa.spec.scaleTargetRef).toEqual({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      name: deployment.metadata.name,
+    });
+    expect(hpa.spec.metrics).toEqual([
+      {
+        type: 'Resource',
+        resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: expect.any(Number) } },
+      },
+    ]);
+    // Utilization is of the request: every container states one.
+    for (const container of pod().spec.containers) expect(container.resources.requests.cpu).toBeDefined();
+    expect(hpa.spec.minReplicas).toBeGreaterThan(one('PodDisruptionBudget').spec.minAvailable);
+    expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas);
+    // `kubectl apply` would otherwise reset the autoscaler's choice.
+    expect(deployment.spec.replicas).toBeUndefined();
+  });
+
+  it('the network policy admits the service port and lets out PostgreSQL, Keystone and DNS only', () => {
+    const policy = one('NetworkPolicy');
+    const [container] = pod().spec.containers;
+    const settings = one('ConfigMap').data as Record<string, string>;
+    const secret = one('Secret').stringData as Record<string, string>;
+    expect(labels()).toMatchObject(policy.spec.podSelector.matchLabels);
+    expect(policy.spec.policyTypes.sort()).toEqual(['Egress', 'Ingress']);
+    // In: the named port the Service targets, whoever comes (clients, probes, Prometheus).
+    expect(policy.spec.ingress).toEqual([{ ports: [{ port: 'http', protocol: 'TCP' }] }]);
+    expect(container.ports.map((port: { name: string }) => port.name)).toContain('http');
+    expect(one('Service').spec.ports.map((port: { targetPort: string }) => port.targetPort)).toEqual([
+      'http',
+    ]);
+    // Out: exactly three rules, on the ports of the database URL, of Keystone's URL, and DNS.
+    const egress = policy.spec.egress as {
+      to?: Record<string, unknown>[];
+      ports: { port: number; protocol: string }[];
+    }[];
+    const ports = (rule: (typeof egress)[number]) =>
+      rule.ports.map(({ port, protocol }) => `${port}/${protocol}`);
+    expect(egress.map(ports)).toEqual([
+      [`${new URL(secret.DATABASE_URL).port}/TCP`],
+      [`${new URL(settings.KEYSTONE_URL).port}/TCP`],
+      ['53/UDP', '53/TCP'],
+    ]);
+    // Keystone's rule admits the namespace its URL names (keystone.<namespace>.svc).
+    const keystoneNamespace = new URL(settings.KEYSTONE_URL).hostname.split('.')[1];
+    expect(egress[1].to).toEqual([
+      { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': keystoneNamespace } } },
+    ]);
+    expect(egress[2].to).toEqual([
+      {
+        namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } },
+        podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } },
+      },
+    ]);
+  });
+
+  it("the ServiceMonitor scrapes /metrics on the Service with the Secret's token, which the server then requires", async () => {
+    const monitor = one('ServiceMonitor');
+    const service = one('Service');
+    const settings = one('ConfigMap').data as Record<string, string>;
+    const secret = one('Secret').stringData as Record<string, string>;
+    expect(service.metadata.labels).toMatchObject(monitor.spec.selector.matchLabels);
+    const [endpoint] = monitor.spec.endpoints;
+    expect(service.spec.ports.map((port: { name: string }) => port.name)).toContain(endpoint.port);
+    expect(endpoint.authorization).toEqual({
+      type: 'Bearer',
+      credentials: { name: one('Secret').metadata.name, key: 'METRICS_TOKEN' },
+    });
+    expect(settings.METRICS).toBe('token');
+    // A server with these settings answers the scraper's request, and refuses one without the token.
+    const t = await startTestApp({ METRICS: settings.METRICS, METRICS_TOKEN: secret.METRICS_TOKEN });
+    try {
+      const base = (await t.app.listen(0, '127.0.0.1')).replace(/\/graphql$/, '');
+      const scrape = await fetch(base + endpoint.path, {
+        headers: { authorization: `Bearer ${secret.METRICS_TOKEN}` },
+      });
+      expect(scrape.status).toBe(200);
+      expect(await scrape.text()).toMatch(/^process_cpu_seconds_total /m);
+      expect((await fetch(base + endpoint.path)).status).toBe(401);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
 });
 
 describe('deploy/compose.yaml', () => {

@@ -335,6 +335,99 @@ it('Compose: a real flavor loaded, edited against its definitions, the diff appl
   await expectText(row('e2e:note'), /Custom key/);
 });
 
+it('Compose: a draft is never lost picking another resource, no copy blocks while it is invalid, one error per problem', async () => {
+  // A complete namespace (its prefix is its own: a key in it that it does not define is an error on the server
+  // alone) with a code of 2 or 3 characters (too short: an error both the page and the server find), and two flavors.
+  await seed(
+    `mutation ($a: JSON) {
+      ns: createNamespace(input: { name: "E2E::Drafts", displayName: "E2E drafts", visibility: PUBLIC, complete: true,
+        resourceTypeAssociations: [{ name: "OS::Nova::Flavor", prefix: "e2edraft:" }],
+        properties: [{ name: "code", title: "Short code", type: STRING, minLength: 2, maxLength: 3 }] }) { name }
+      a: createResource(input: { resourceType: "OS::Nova::Flavor", name: "m1.draft-a", properties: $a }) { uuid }
+      b: createResource(input: { resourceType: "OS::Nova::Flavor", name: "m1.draft-b" }) { uuid }
+    }`,
+    { a: { 'e2edraft:code': 'abc' } },
+  );
+  await page.goto(`${base}#compose`);
+  // A fresh page: the screen may be open from before, with the lists read before these were made.
+  await page.reload();
+  await page.getByLabel('Resource type').selectOption('OS::Nova::Flavor');
+  const resource = page.getByLabel('Resource', { exact: true });
+  await resource.selectOption({ label: 'm1.draft-a' });
+  const draft = page.getByRole('region', { name: 'Draft' });
+  const row = (key: string) => draft.getByRole('listitem', { name: key, exact: true });
+  const code = page.getByLabel('Value of e2edraft:code');
+  const json = page.getByLabel('JSON', { exact: true });
+  const flavorCli = page.getByLabel('flavor CLI', { exact: true });
+  const copyNote = page.getByRole('status', { name: 'Copy' });
+  await eventually(async () => (await code.inputValue()) === 'abc');
+  await expectText(page.getByLabel('Validation'), 'Valid for OS::Nova::Flavor');
+  expect(JSON.parse((await json.textContent()) ?? '')).toEqual({ 'e2edraft:code': 'abc' });
+
+  // Too short: the page and the server both find it; it shows once, is counted once, and nothing is offered to copy.
+  const { validateMetadata } = await seed<{ validateMetadata: { errors: { key: string }[] } }>(
+    `query ($metadata: JSON!) {
+      validateMetadata(resourceType: "OS::Nova::Flavor", metadata: $metadata) { errors { key } }
+    }`,
+    { metadata: { 'e2edraft:code': 'a' } },
+  );
+  expect(validateMetadata.errors.map((error) => error.key)).toEqual(['e2edraft:code']);
+  await code.fill('a');
+  await expectText(page.getByLabel('Validation'), 'Not valid: 1 problem(s)');
+  expect(await row('e2edraft:code').getByRole('alert').allTextContents()).toEqual([
+    'needs at least 2 characters',
+  ]);
+  await expectText(copyNote, /offered once the draft is valid/);
+  expect(await json.count()).toBe(0);
+  expect(await flavorCli.count()).toBe(0);
+
+  // A key only the server refuses (the complete namespace does not define it): its one error, still no copy.
+  await code.fill('xyz');
+  const custom = page.getByRole('form', { name: 'Custom key' });
+  await custom.getByLabel('Custom key').fill('e2edraft:typo');
+  await custom.getByRole('button', { name: 'Add key' }).click();
+  await page.getByLabel('Value of e2edraft:typo').fill('1');
+  await expectText(page.getByLabel('Validation'), 'Not valid: 1 problem(s)');
+  expect(await row('e2edraft:typo').getByRole('alert').count()).toBe(1);
+  expect(await row('e2edraft:code').getByRole('alert').count()).toBe(0);
+  await expectText(copyNote, /offered once the draft is valid/);
+  expect(await json.count()).toBe(0);
+  expect(await flavorCli.count()).toBe(0);
+
+  // Valid again: both blocks are back, with the draft's values.
+  await draft.getByRole('button', { name: 'Remove e2edraft:typo' }).click();
+  await expectText(page.getByLabel('Validation'), 'Valid for OS::Nova::Flavor');
+  expect(JSON.parse((await json.textContent()) ?? '')).toEqual({ 'e2edraft:code': 'xyz' });
+  expect(await flavorCli.textContent()).toBe(
+    'openstack flavor set \\\n  --property e2edraft:code=xyz m1.draft-a',
+  );
+
+  // Another resource: the unsaved draft is kept (said, and marked in the list), and comes back when picked again.
+  await resource.selectOption({ label: 'm1.draft-b' });
+  await expectText(page.getByRole('status', { name: 'Drafts' }), 'Your draft for m1.draft-a is kept');
+  expect(await draft.getByRole('listitem').count()).toBe(0);
+  expect(await resource.locator('option').allTextContents()).toContain('m1.draft-a (unsaved draft kept)');
+  await resource.selectOption({ label: 'm1.draft-a (unsaved draft kept)' });
+  await expectText(page.getByRole('status', { name: 'Drafts' }), 'Your unsaved draft for m1.draft-a is back');
+  await eventually(async () => (await code.inputValue()) === 'xyz');
+  expect(await page.getByRole('region', { name: 'Changes' }).locator('li').allTextContents()).toEqual([
+    '~ e2edraft:code abc → xyz',
+  ]);
+  expect(await resource.locator('option').allTextContents()).toContain('m1.draft-a');
+
+  // Reload asks before it drops the changes: refused, they stay; accepted, the resource's values are back.
+  page.once('dialog', (dialog) => void dialog.dismiss());
+  await page.getByRole('button', { name: 'Reload m1.draft-a' }).click();
+  expect(await code.inputValue()).toBe('xyz');
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe('Discard your changes to m1.draft-a and load what it carries now?');
+    void dialog.accept();
+  });
+  await page.getByRole('button', { name: 'Reload m1.draft-a' }).click();
+  await eventually(async () => (await code.inputValue()) === 'abc');
+  await shot('compose-drafts');
+});
+
 it('Traits and providers: browse every trait, validate names, find providers by traits (names suggested), the tree', async () => {
   await page.goto(`${base}#traits`);
   // Every trait, standard and custom, in pages of 50, searched by prefix.

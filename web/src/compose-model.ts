@@ -352,3 +352,79 @@ export function saveDraft(resourceType: string, draft: Draft): void {
     // Storage full or off: the draft lives as long as the page.
   }
 }
+
+/** Whether the draft holds work its resource does not carry: changes to it, or any row when it has none. */
+export const hasUnsavedWork = (draft: Draft): boolean =>
+  draft.target ? diffOf(draft).length > 0 : draft.rows.length > 0;
+
+/** Drafts set aside when another resource was picked: one per resource type and resource ('' for none). */
+const KEPT = 'metacatalog-explorer-kept:';
+const keptKey = (resourceType: string, target: string) => KEPT + JSON.stringify([resourceType, target]);
+/** What could not be stored (storage full or off): kept as long as the page lives. */
+const memoryKept = new Map<string, Draft>();
+
+/**
+ * Sets the draft aside for its resource when it holds unsaved work (picking another resource must not lose
+ * it); forgets what was kept for that resource otherwise. Returns whether it was kept.
+ */
+export function keepDraft(resourceType: string, draft: Draft): boolean {
+  const key = keptKey(resourceType, draft.target);
+  try {
+    if (!hasUnsavedWork(draft)) {
+      localStorage.removeItem(key);
+      return false;
+    }
+    localStorage.setItem(key, JSON.stringify(draft));
+  } catch {
+    // Storage full or off: the caller still says the draft was kept only as long as the page lives.
+    memoryKept.set(key, draft);
+  }
+  return true;
+}
+
+/** The draft kept for this resource, taken out of the keeping (it becomes the current draft); null if none. */
+export function takeKeptDraft(resourceType: string, target: string): Draft | null {
+  const key = keptKey(resourceType, target);
+  const inMemory = memoryKept.get(key);
+  memoryKept.delete(key);
+  try {
+    const raw = localStorage.getItem(key);
+    localStorage.removeItem(key);
+    if (raw) return { ...EMPTY_DRAFT, ...(JSON.parse(raw) as Partial<Draft>), target };
+  } catch {
+    // Unreadable: nothing kept.
+  }
+  return inMemory ?? null;
+}
+
+/** Forgets the draft kept for this resource (its changes were discarded on purpose). */
+export function dropKeptDraft(resourceType: string, target: string): void {
+  const key = keptKey(resourceType, target);
+  memoryKept.delete(key);
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Storage off: nothing to remove.
+  }
+}
+
+/** The resources of a type ('' for none) that have a draft kept. */
+export function keptTargets(resourceType: string): Set<string> {
+  const targets = new Set<string>();
+  const add = (key: string) => {
+    if (!key.startsWith(KEPT)) return;
+    try {
+      const [type, target] = JSON.parse(key.slice(KEPT.length)) as [string, string];
+      if (type === resourceType) targets.add(target);
+    } catch {
+      // Not one of ours.
+    }
+  };
+  try {
+    for (let index = 0; index < localStorage.length; index += 1) add(localStorage.key(index) ?? '');
+  } catch {
+    // Storage off: only what this page kept.
+  }
+  for (const key of memoryKept.keys()) add(key);
+  return targets;
+}

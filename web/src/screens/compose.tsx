@@ -7,8 +7,12 @@ import {
   definitionId,
   definitionsOf as definitionsOfKeyIn,
   diffOf,
+  dropKeptDraft,
   EMPTY_DRAFT,
   isParameterized,
+  hasUnsavedWork,
+  keepDraft,
+  keptTargets,
   loadDraft,
   loadFollows,
   newRow,
@@ -17,6 +21,7 @@ import {
   saveDraft,
   saveFollow,
   storedValue,
+  takeKeptDraft,
   valueOf,
   type Definition,
   type Draft,
@@ -476,6 +481,8 @@ export function ComposeScreen() {
   const [customKey, setCustomKey] = useState('');
   const [customError, setCustomError] = useState('');
   const [applied, setApplied] = useState('');
+  // What happened to the drafts when another resource was picked (kept, or brought back).
+  const [draftNotice, setDraftNotice] = useState('');
   const [applyErrors, setApplyErrors] = useState<Record<string, string>>({});
   const focusNext = useRef('');
 
@@ -545,11 +552,34 @@ export function ComposeScreen() {
   const replace = (index: number, row: Row) => update(draft.rows.map((old, i) => (i === index ? row : old)));
 
   const targetList = targets.data?.resources.nodes ?? [];
-  const load = (uuid: string) => {
+  const nameOf = (uuid: string) =>
+    uuid === draft.target
+      ? draft.targetName
+      : (targetList.find((candidate) => candidate.uuid === uuid)?.name ?? uuid);
+  const kept = keptTargets(resourceType);
+  /**
+   * Makes the draft the one of `uuid` ('' for none: compose to copy). The current draft, when it holds unsaved
+   * work, is kept for its resource, and a draft kept for `uuid` comes back; else `uuid`'s properties are loaded.
+   * `discard` (Reload) reads the resource afresh, its unsaved changes dropped.
+   */
+  const load = (uuid: string, { discard = false }: { discard?: boolean } = {}) => {
     const resource = targetList.find((candidate) => candidate.uuid === uuid);
     setApplied('');
     setApplyErrors({});
-    if (!resource) return setDraft({ ...EMPTY_DRAFT, rows: draft.target ? [] : draft.rows });
+    const notices: string[] = [];
+    if (discard) dropKeptDraft(resourceType, uuid);
+    else if (keepDraft(resourceType, draft))
+      notices.push(
+        `Your draft for ${draft.target ? draft.targetName : 'no resource'} is kept: pick it again to go on with it.`,
+      );
+    const back = discard ? null : takeKeptDraft(resourceType, uuid);
+    setDraftNotice(
+      [...notices, back ? `Your unsaved draft for ${uuid ? nameOf(uuid) : 'no resource'} is back.` : '']
+        .filter(Boolean)
+        .join(' '),
+    );
+    if (back) return setDraft(back);
+    if (!resource) return setDraft(EMPTY_DRAFT);
     const properties = (resource.properties ?? {}) as Record<string, string | number | boolean>;
     setDraft({
       target: resource.uuid,
@@ -560,8 +590,32 @@ export function ComposeScreen() {
       ),
     });
   };
+  const reload = () => {
+    if (
+      hasUnsavedWork(draft) &&
+      !window.confirm(`Discard your changes to ${draft.targetName} and load what it carries now?`)
+    )
+      return;
+    load(draft.target, { discard: true });
+  };
 
   const problems = draft.rows.map(problemsOf);
+  // One error per problem: a row's own check names it first; the server's word on the same key (the same problem
+  // in other words) shows only when the row's check found nothing.
+  const rowErrors = draft.rows.map((row, index) =>
+    problems[index].length ? problems[index] : [...new Set(serverErrorsOf(row.key))],
+  );
+  const problemCount =
+    rowErrors.flat().length + (result?.errors.filter((error) => !inDraft.has(error.key)).length ?? 0);
+  // The copy blocks are offered for a draft known to be valid: no problem of its own, and the server's check
+  // of exactly these values (not an earlier answer) says valid. A draft without rows has nothing to check.
+  const checked = validation.loading ? undefined : validation.data?.validateMetadata;
+  const copyState: 'valid' | 'checking' | 'invalid' =
+    problemCount > 0 || (draft.rows.length > 0 && (validation.error || checked?.valid === false))
+      ? 'invalid'
+      : draft.rows.length > 0 && !checked
+        ? 'checking'
+        : 'valid';
   const changes = diffOf(draft);
   const canApply = Boolean(draft.target) && problems.every((list) => !list.length) && changes.length > 0;
   const submit = async () => {
@@ -593,6 +647,7 @@ export function ComposeScreen() {
             localStorage.setItem('metacatalog-explorer-compose-type', name);
             setApplied('');
             setApplyErrors({});
+            setDraftNotice('');
           }}
         />
         <label className="field">
@@ -604,23 +659,29 @@ export function ComposeScreen() {
             disabled={!catalog.data}
             onChange={(event) => load(event.target.value)}
           >
-            <option value="">none: compose to copy</option>
+            <option value="">none: compose to copy{kept.has('') ? ' (unsaved draft kept)' : ''}</option>
             {draft.target && !targetList.some((t) => t.uuid === draft.target) ? (
               <option value={draft.target}>{draft.targetName}</option>
             ) : null}
             {targetList.map((resource) => (
               <option key={resource.id} value={resource.uuid}>
                 {resource.name ?? resource.uuid}
+                {kept.has(resource.uuid) ? ' (unsaved draft kept)' : ''}
               </option>
             ))}
           </select>
         </label>
         {draft.target ? (
-          <button className="small" onClick={() => load(draft.target)}>
+          <button className="small" onClick={reload}>
             Reload {draft.targetName}
           </button>
         ) : null}
       </div>
+      {draftNotice ? (
+        <p className="hint" role="status" aria-label="Drafts">
+          {draftNotice}
+        </p>
+      ) : null}
       <ErrorBox error={catalog.error ?? targets.error} />
       {catalog.data && catalog.data.namespaces.totalCount > catalog.data.namespaces.nodes.length ? (
         <p className="hint">
@@ -647,7 +708,7 @@ export function ComposeScreen() {
           ) : null}
           <ul className="draft-rows" aria-label="Draft rows">
             {draft.rows.map((row, index) => {
-              const rowProblems = [...problems[index], ...serverErrorsOf(row.key)];
+              const rowProblems = rowErrors[index];
               const applyError = applyErrorOf(row.key);
               const others = definitionsOfKey(row.key);
               const definition = row.definition;
@@ -726,7 +787,7 @@ export function ComposeScreen() {
                       id={rowId(row.key)}
                       onChange={(changed) => replace(index, changed)}
                     />
-                    {[...new Set(rowProblems)].map((message) => (
+                    {rowProblems.map((message) => (
                       <div key={message} className="field-error" role="alert">
                         {message}
                       </div>
@@ -785,13 +846,10 @@ export function ComposeScreen() {
           </form>
           <ErrorBox error={validation.error} />
           {draft.rows.length && result ? (
-            <p
-              className={result.valid && problems.every((list) => !list.length) ? 'ok' : 'error'}
-              aria-label="Validation"
-            >
-              {result.valid && problems.every((list) => !list.length)
+            <p className={result.valid && !problemCount ? 'ok' : 'error'} aria-label="Validation">
+              {result.valid && !problemCount
                 ? 'Valid for ' + resourceType
-                : `Not valid: ${problems.flat().length + result.errors.length} problem(s)`}
+                : `Not valid: ${problemCount} problem(s)`}
               {result.unknownKeys.length
                 ? ` · keys without a definition: ${result.unknownKeys.join(', ')}`
                 : ''}
@@ -833,13 +891,19 @@ export function ComposeScreen() {
           ) : null}
         </section>
       </div>
-      {draft.rows.length || changes.length ? (
+      {(draft.rows.length || changes.length) && copyState === 'valid' ? (
         <div className="outputs">
           <Output title="JSON" text={JSON.stringify(metadata, null, 2)} />
           {cli ? (
             <Output title={`${cli.command} CLI`} text={cliLines(resourceType, draft, draft.targetName)} />
           ) : null}
         </div>
+      ) : draft.rows.length || changes.length ? (
+        <p className="muted" role="status" aria-label="Copy">
+          {copyState === 'checking'
+            ? 'Checking the draft…'
+            : `The JSON${cli ? ` and the ${cli.command} CLI lines are` : ' is'} offered once the draft is valid.`}
+        </p>
       ) : null}
     </div>
   );
