@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { entities } from '../src/app/entities';
+import { sequenceChanges } from '../src/db/change-log';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/database';
 import { inLockOrder, migrate, TABLE_LOCK_ORDER, undoLastMigration } from '../src/db/migrate';
@@ -74,7 +75,10 @@ describe('the migration runner', () => {
         await holder.query(
           `SELECT set_config('metacatalog.actor', '{"via":"graphql","project":"old","user":"old"}', true)`,
         );
-        await holder.query(`UPDATE namespaces SET display_name = display_name WHERE name = $1`, [namespace]);
+        await holder.query(`UPDATE namespaces SET display_name = $2 WHERE name = $1`, [
+          namespace,
+          'Retitled by an older replica',
+        ]);
         const writers = [writer(), writer(), writer()];
         await new Promise((resolve) => setTimeout(resolve, 300));
         const retried: string[] = [];
@@ -97,6 +101,13 @@ describe('the migration runner', () => {
           `SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'namespaces' AND column_name = 'complete'`,
         )) as { n: number }[];
         expect(pending[0].n).toBe(1);
+        // The older replica's write, committed while the migrations ran, is recorded with its actor.
+        await sequenceChanges(database.dataSource);
+        expect(
+          await database.dataSource.query(
+            `SELECT kind, via, actor_user FROM change_log WHERE node_type = 'Namespace' AND actor_project = 'old'`,
+          ),
+        ).toEqual([{ kind: 'UPDATED', via: 'graphql', actor_user: 'old' }]);
       } finally {
         await holder.end();
         await database.close();
