@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { entities } from '../src/app/entities';
 import { sequenceChanges } from '../src/db/change-log';
 import { loadConfig } from '../src/config';
@@ -112,6 +113,57 @@ describe('the migration runner', () => {
         await holder.end();
         await database.close();
         await t.close();
+      }
+    }, 60_000);
+  if (onServer)
+    it('runs a migration again after it deadlocked with a writer', async () => {
+      const test = await createTestDatabaseUrl({ prepared: true });
+      const database = await openDatabase(loadConfig({ DATABASE_URL: test.url }), { entities });
+      const writer = new Client({ connectionString: test.url });
+      await writer.connect();
+      let tookNamespaces!: () => void;
+      const namespacesTaken = new Promise<void>((resolve) => (tookNamespaces = resolve));
+      let runs = 0;
+      // A migration that locks namespaces, then traits, while a writer holds traits and then wants namespaces.
+      class DeadlockProbe9999999999999 implements MigrationInterface {
+        name = 'DeadlockProbe9999999999999';
+        async up(queryRunner: QueryRunner): Promise<void> {
+          runs += 1;
+          await queryRunner.query(`LOCK TABLE namespaces IN ACCESS EXCLUSIVE MODE`);
+          tookNamespaces();
+          await queryRunner.query(`LOCK TABLE traits IN ACCESS EXCLUSIVE MODE`);
+        }
+        async down(): Promise<void> {}
+      }
+      try {
+        await writer.query('BEGIN');
+        await writer.query(`UPDATE traits SET name = name WHERE id = (SELECT min(id) FROM traits)`);
+        (database.dataSource.migrations as MigrationInterface[]).push(new DeadlockProbe9999999999999());
+        const retried: string[] = [];
+        const migrating = migrate(database, { onRetry: (code) => retried.push(code) });
+        await namespacesTaken;
+        // The writer then waits for namespaces, which the migration holds while it waits for traits: a cycle that
+        // PostgreSQL breaks by failing the one that waited first (the migration), and the writer goes on.
+        // Once the migration waits for traits (it must wait first: the first waiter finds the cycle).
+        while (
+          !(
+            await writer.query(
+              `SELECT 1 FROM pg_locks WHERE relation = 'traits'::regclass AND NOT granted AND pid <> pg_backend_pid()`,
+            )
+          ).rowCount
+        )
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        await writer.query(
+          `UPDATE namespaces SET display_name = display_name WHERE id = (SELECT min(id) FROM namespaces)`,
+        );
+        await writer.query('COMMIT');
+        expect(await migrating).toEqual(['DeadlockProbe9999999999999']);
+        expect(retried).toEqual(['40P01']);
+        expect(runs).toBe(2);
+      } finally {
+        await writer.end();
+        await database.close();
+        await test.drop();
       }
     }, 60_000);
 });
