@@ -13,7 +13,7 @@ const STEP_TRANSACTIONS = 2000;
 /**
  * Above this many pending rows a step plans its statement afresh (EXECUTE) instead of running the plan its session
  * cached, made while the table held a few rows (it is vacuumed empty every second): its joins are by hash whatever
- * the estimates (SEQUENCE_FUNCTION), but a fresh plan sizes its hash tables, aggregates and sorts for one large
+ * the estimates (STEP_SIGHT_SEQUENCE_FUNCTION), but a fresh plan sizes its hash tables, aggregates and sorts for one large
  * transaction (a namespace's delete that took 300,000 rows with it).
  */
 export const FRESH_PLAN_ROWS = 5000;
@@ -57,7 +57,7 @@ const stepStatement = (base: string, into: string) => `
                SELECT DISTINCT ON (s.txid, s.namespace_id) s.txid, s.namespace_id, c.sight -> 'resourceTypes' AS types
                  FROM seen s JOIN changed c ON c.namespace_id = s.namespace_id AND c.ord > s.ord
                 ORDER BY s.txid, s.namespace_id, c.ord),
-             -- Resource type names by lookups (no join: the step's joins are all by hash, see SEQUENCE_FUNCTION).
+             -- Resource type names by lookups (no join: the step's joins are all by hash, see STEP_SIGHT_SEQUENCE_FUNCTION).
              now_types AS (
                SELECT d.namespace_id,
                       (SELECT jsonb_agg(t.name ORDER BY t.name)
@@ -117,7 +117,7 @@ const stepStatement = (base: string, into: string) => `
           FROM records`;
 
 /** `change_log_sequence()` as this migration leaves it (the class's comment says what changed). */
-const SEQUENCE_FUNCTION = `
+export const STEP_SIGHT_SEQUENCE_FUNCTION = `
       CREATE OR REPLACE FUNCTION change_log_sequence() RETURNS boolean LANGUAGE plpgsql VOLATILE
       -- Every join of the step by hash: the planner's estimates of the pending rows are near zero (the table is
       -- vacuumed empty every second; PGlite never analyzes it), and a nested loop over a few hundred rows each
@@ -228,7 +228,7 @@ export class ChangeLogStepSight1763701500000 implements MigrationInterface {
         END IF;
         RETURN NULL;
       END $fn$`);
-    await q(SEQUENCE_FUNCTION);
+    await q(STEP_SIGHT_SEQUENCE_FUNCTION);
     // Its one caller was the catalog's trigger, and the index served it (every pending row evaluated its predicate).
     await q(`DROP FUNCTION change_log_sight_of(integer)`);
     await q(`DROP INDEX change_log_pending_deleted_namespace_idx`);

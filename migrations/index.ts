@@ -17,6 +17,7 @@ import { ChangeLogLeanTrigger1763701400000 } from './1763701400000-change-log-le
 import { ChangeLogStepSight1763701500000 } from './1763701500000-change-log-step-sight';
 import { CompleteNamespaces1763701600000 } from './1763701600000-complete-namespaces';
 import { SchemaCompat1763701700000 } from './1763701700000-schema-compat';
+import { VersionedNotifications1763701800000 } from './1763701800000-versioned-notifications';
 
 /** Every migration, oldest first. Each module's tables arrive in their own migration, listed here. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   ChangeLogStepSight1763701500000,
   CompleteNamespaces1763701600000,
   SchemaCompat1763701700000,
+  VersionedNotifications1763701800000,
 ];

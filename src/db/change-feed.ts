@@ -5,6 +5,7 @@ import { Client, type Notification, type Pool, type PoolClient } from 'pg';
 import type { Logger } from 'pino';
 import {
   CHANGES_CHANNEL,
+  CHANGES_PAYLOAD_VERSION,
   CHANGES_PENDING_CHANNEL,
   CHANGES_WATCHED_CHANNEL,
   WATCH_ANNOUNCE_MS,
@@ -42,6 +43,23 @@ export interface ChangeFeedOptions {
   unwatchedStepMs: number;
   /** How often the schema's `schema_compat` is read again beside its NOTIFYs (default SCHEMA_CHECK_MS). */
   schemaCheckMs?: number;
+}
+
+/** A change notification's payload as this code reads it (CHANGES_PAYLOAD_VERSION), or undefined if it cannot. */
+export function readChangeNotification(
+  payload: string | undefined,
+): { seq: string; types: string[] } | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload ?? '');
+  } catch {
+    return undefined;
+  }
+  const { v, seq, types } = (parsed ?? {}) as { v?: unknown; seq?: unknown; types?: unknown };
+  if (v !== CHANGES_PAYLOAD_VERSION || typeof seq !== 'string' || !/^[0-9]{1,18}$/.test(seq))
+    return undefined;
+  if (typeof types !== 'string' || !/^[A-Za-z,]*$/.test(types)) return undefined;
+  return { seq, types: types ? types.split(',') : [] };
 }
 
 /** A pg Client's socket: what is left to close when the other end no longer answers. */
@@ -337,15 +355,23 @@ export class ChangeFeed implements ChangeSource {
       return;
     }
     if (message.channel !== CHANGES_CHANNEL || !this.connected || this.incompatibility) return;
-    // The payload is the commit's highest seq, then the node types it recorded; the records are read from the log,
-    // after the last delivered, up to it (an unreadable payload: until the log has no more).
-    const payload = /^([0-9]{1,18})(?: ([A-Za-z,]+))?$/.exec(message.payload ?? '');
-    const seq = payload ? BigInt(payload[1]) : NO_END;
-    const needed = payload?.[2] === undefined || this.needs(payload[2].split(','));
+    // The payload is the step's highest seq and the node types it recorded; the records are read from the log,
+    // after the last delivered, up to it. One this code cannot read comes from newer code whose changes it may not
+    // follow: its subscribers go (4503, they resume by cursor elsewhere) rather than miss changes.
+    const notification = readChangeNotification(message.payload);
+    if (!notification) {
+      this.becomeIncompatible(
+        `a change notification in a form this code does not read (version ${CHANGES_PAYLOAD_VERSION}): ` +
+          `${(message.payload ?? '').slice(0, 200)}; newer code sends it, replace this instance`,
+      );
+      return;
+    }
+    const seq = BigInt(notification.seq);
+    const needed = !notification.types.length || this.needs(notification.types);
     // Caught up (notifications come in the steps' order, which is seq order: this step is the next one) and no
     // listener needs what it recorded: delivered without reading the log.
     if (!needed && !this.reading && BigInt(this.delivered) >= this.until && seq > this.until) {
-      this.delivered = payload![1];
+      this.delivered = notification.seq;
       this.until = seq;
       this.skipped += 1;
       return;

@@ -2,7 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const root = join(__dirname, '..', '..');
+const here = join(__dirname, '..', '..');
 
 /** How a finished process ended and what it printed. */
 export interface Finished {
@@ -21,12 +21,14 @@ export interface RunOptions {
    * SWC compiles on the fly: inside a user namespace SWC's native addon refuses to load for a non-root user.
    */
   built?: boolean;
+  /** The source tree to run (another release's, test/rolling-upgrade.test.ts); default this one. */
+  root?: string;
 }
 
 /** `metacatalog …` as the binary runs it: from dist/ when built, else from the sources. */
 function spawnMetacatalog(
   args: string[],
-  { env = {}, prefix = [], built = false }: RunOptions,
+  { env = {}, prefix = [], built = false, root = here }: RunOptions,
 ): ChildProcess {
   const program = built
     ? [join(root, 'bin/metacatalog.js')]
