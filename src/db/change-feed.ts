@@ -13,7 +13,7 @@ import {
   type FeedEvent,
   type ListenOptions,
 } from '../common/changes';
-import { ChangeSequencer, lastSeq, transactionsAfter } from './change-log';
+import { ChangeSequencer, fenceLostTail, lastSeq, transactionsAfter } from './change-log';
 import { poolOf, type Database } from './database';
 
 /** The application_name of the PostgreSQL feed connection (how an operator, or a test, finds it). */
@@ -127,6 +127,9 @@ export class ChangeFeed implements ChangeSource {
   private neededUntil = 0n;
   /** Numbers the changes this instance committed, and those another writer announced (CHANGES_PENDING_CHANNEL). */
   private readonly sequencer: ChangeSequencer;
+  /** Whether it has listened once: a head found below what it delivered then is a lost tail. */
+  private listened = false;
+  private tail: { from: string; to: string; at: string } | undefined;
   /** The listeners waiting for changes as they come (subscriptions; not `eventual` ones, nor those of no type). */
   private readonly waiting = new Set<(event: FeedEvent) => void>();
   /** Until when (performance.now()) another instance's listeners wait, as it last said (CHANGES_WATCHED_CHANNEL). */
@@ -174,6 +177,14 @@ export class ChangeFeed implements ChangeSource {
 
   get live(): boolean {
     return this.connected;
+  }
+
+  /**
+   * The last time this instance found the change log's head moved back below what it had delivered (a failover
+   * to a lagging standby, a restore): `from` the highest seq it had delivered, `to` the head it found, `at` when.
+   */
+  get movedBack(): Readonly<{ from: string; to: string; at: string }> | undefined {
+    return this.tail;
   }
 
   /** How many heartbeats came back through the LISTEN connection since the start. */
@@ -407,7 +418,21 @@ export class ChangeFeed implements ChangeSource {
     if (this.stopped) return;
     // From now on: what was committed while not listening is not replayed by the feed (a subscription resumes
     // from its own cursor).
+    const seen = this.listened ? this.delivered : undefined;
     this.delivered = await lastSeq(this.logReader);
+    if (seen !== undefined && BigInt(this.delivered) < BigInt(seen)) {
+      // The database lost what this instance had delivered: its subscribers were closed (4503, `lost`) and resume
+      // by cursor; every cursor up to `seen` becomes CURSOR_EXPIRED, so they refetch instead of skipping.
+      const head = await fenceLostTail(this.logReader, seen);
+      this.tail = { from: seen, to: head, at: new Date().toISOString() };
+      this.logger.error(
+        this.tail,
+        'change log: the head moved back (the database lost committed changes: a failover to a standby that ' +
+          'lacked them, or a restore); cursors up to the old head are now expired',
+      );
+      this.delivered = await lastSeq(this.logReader);
+    }
+    this.listened = true;
     this.until = BigInt(this.delivered);
     // Another instance may have said its listeners wait while this one did not listen: as if it just had.
     if (this.database.kind === 'postgres') this.watchedUntil = performance.now() + WATCHED_FOR_MS;
