@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { itWithOracle } from './support/oracles';
-import { POSTGRES_SERVER, startCluster, switchableProxy, type Cluster } from './support/postgres-cluster';
+import { itWithOracle, ORACLES } from './support/oracles';
+import { startCluster, switchableProxy, type Cluster } from './support/postgres-cluster';
 import { listeningSubscriptions, subscribe, wsUrl, type Subscriber } from './support/subscriptions';
 import { ADMIN, expectError, headersOf, startTestAppOn, unique, type TestApp } from './support/test-app';
 
@@ -132,7 +132,7 @@ describe('PostgreSQL failover (primary crashes, the standby is promoted, the pro
   }
 
   itWithOracle(
-    POSTGRES_SERVER,
+    ORACLES.postgresServer,
     'synchronous replication: no acknowledged write is lost, writes and subscriptions go on, readiness tells the switch',
     async () => {
       const { t, http, cluster, switchProxy, close } = await serve(true);
@@ -188,7 +188,7 @@ describe('PostgreSQL failover (primary crashes, the standby is promoted, the pro
   );
 
   itWithOracle(
-    POSTGRES_SERVER,
+    ORACLES.postgresServer,
     'asynchronous replication: the lost tail is detected (head moved back), cursors beyond it are CURSOR_EXPIRED, caches drop',
     async () => {
       const { t, http, cluster, failOver, close } = await serve(false);

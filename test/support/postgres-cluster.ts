@@ -1,40 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import {
-  appendFileSync,
-  chownSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-} from 'node:fs';
+import { appendFileSync, chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
-import type { Oracle } from './oracles';
+import { postgresBin } from './oracles';
 
 /**
- * A PostgreSQL primary and a streaming standby started from the installed server binaries (Debian's
- * /usr/lib/postgresql/<version>/bin, the newest), in a temporary folder, on ports of their own: what a failover
- * test promotes. The binaries refuse to run as root: as root they run as the `postgres` user.
+ * A PostgreSQL primary and a streaming standby started from the installed server binaries (ORACLES.postgresServer),
+ * in a temporary folder, on ports of their own: what a failover test promotes. The binaries refuse to run as root:
+ * as root they run as the `postgres` user.
  */
-export function postgresBin(): string | undefined {
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root)
-    .filter((version) => existsSync(join(root, version, 'bin', 'pg_ctl')))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions.length ? join(root, versions[0], 'bin') : undefined;
-}
-
-/** The server binaries, as an oracle (test/support/oracles.ts): the test fails in CI when they are missing. */
-export const POSTGRES_SERVER: Oracle = {
-  package: 'postgresql',
-  present: () => postgresBin() !== undefined,
-};
-
 const asRoot = userInfo().uid === 0;
 
 /** Runs a server binary (as `postgres` when we are root); its output is returned, its failure thrown with it. */
