@@ -419,19 +419,20 @@ export class ChangeFeed implements ChangeSource {
     // From now on: what was committed while not listening is not replayed by the feed (a subscription resumes
     // from its own cursor).
     const seen = this.listened ? this.delivered : undefined;
-    this.delivered = await lastSeq(this.logReader);
-    if (seen !== undefined && BigInt(this.delivered) < BigInt(seen)) {
+    let head = await lastSeq(this.logReader);
+    if (seen !== undefined && BigInt(head) < BigInt(seen)) {
       // The database lost what this instance had delivered: its subscribers were closed (4503, `lost`) and resume
-      // by cursor; every cursor up to `seen` becomes CURSOR_EXPIRED, so they refetch instead of skipping.
-      const head = await fenceLostTail(this.logReader, seen);
-      this.tail = { from: seen, to: head, at: new Date().toISOString() };
+      // by cursor; every cursor up to `seen` becomes CURSOR_EXPIRED, so they refetch instead of skipping. (`delivered`
+      // is kept until the fence is in: a failed attempt leaves it for the next one.)
+      this.tail = { from: seen, to: await fenceLostTail(this.logReader, seen), at: new Date().toISOString() };
       this.logger.error(
         this.tail,
         'change log: the head moved back (the database lost committed changes: a failover to a standby that ' +
           'lacked them, or a restore); cursors up to the old head are now expired',
       );
-      this.delivered = await lastSeq(this.logReader);
+      head = await lastSeq(this.logReader);
     }
+    this.delivered = head;
     this.listened = true;
     this.until = BigInt(this.delivered);
     // Another instance may have said its listeners wait while this one did not listen: as if it just had.

@@ -2,7 +2,7 @@ import type { ChangeFeed } from '../db/change-feed';
 import type { Database } from '../db/database';
 import { sendJson, type Route } from './router';
 
-/** How long readiness waits for the database's answer to `SELECT 1`. */
+/** How long readiness waits for the database's answer to its probe. */
 const PROBE_TIMEOUT_MS = 2000;
 
 /**
