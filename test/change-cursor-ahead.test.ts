@@ -1,3 +1,4 @@
+import { FEED_APPLICATION_NAME } from '../src/db/change-feed';
 import { createNamespace } from './support/factories';
 import { listeningSubscriptions, subscribe, wsUrl } from './support/subscriptions';
 import { ADMIN, headersOf, numberChanges, startTestApp, unique, type TestApp } from './support/test-app';
@@ -80,6 +81,56 @@ describe('a change cursor beyond the log head', () => {
     await atHead.subscriber.dispose();
   });
 
+  it('an instance whose feed finds the head below what it delivered expires every cursor up to it, and numbers after it', async () => {
+    const subscriber = (await resume(cursorOf(await head()))).subscriber;
+    await createNamespace(t);
+    const seen = (await subscriber.next()).catalogChanged.cursor as string;
+    const seenSeq = BigInt(JSON.parse(Buffer.from(seen, 'base64url').toString())[1] as string);
+    const top = await head();
+    const kept = top - 1n;
+    expect(seenSeq).toBeLessThanOrEqual(top);
+    // The tail the database lost (as a failover to a lagging standby), then the feed's connection ends.
+    await t.app.database.dataSource.query(
+      `WITH gone AS (DELETE FROM change_log WHERE seq > $1 RETURNING 1) UPDATE change_log_head SET last_seq = $1`,
+      [kept.toString()],
+    );
+    if (process.env.TEST_DATABASE_URL) {
+      const ended = await t.app.database.dataSource.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`,
+        [FEED_APPLICATION_NAME],
+      );
+      expect(ended).toEqual([{ pg_terminate_backend: true }]);
+    } else {
+      await t.app.database.embedded!.stopSocket();
+      await t.app.database.embedded!.startSocket();
+    }
+    expect((await subscriber.closed).code).toBe(4503);
+    for (let waited = 0; !(t.app.changes.live && t.app.changes.movedBack); waited += 1) {
+      if (waited > 300) throw new Error('the feed did not reconnect');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(t.app.changes.movedBack).toMatchObject({ from: top.toString(), to: kept.toString() });
+
+    // New writes come after every cursor given out before: the one the subscriber holds stays expired.
+    await createNamespace(t);
+    await createNamespace(t);
+    expect(await head()).toBeGreaterThan(seenSeq);
+    expect(codes(await t.gql(CHANGES, { after: seen }))).toEqual([['CURSOR_EXPIRED', 'after']]);
+    const refused = await resume(seen);
+    await expect(refused.subscriber.next()).rejects.toThrow(/CURSOR_EXPIRED/);
+    await refused.subscriber.dispose();
+    // A new subscription (without a cursor) follows the new writes.
+    const fresh = await resume(cursorOf(await head()));
+    await fresh.listening();
+    const name = await createNamespace(t);
+    expect((await fresh.subscriber.next()).catalogChanged).toMatchObject({
+      kind: 'CREATED',
+      namespace: name,
+    });
+    await fresh.subscriber.dispose();
+  });
+
+  // Last: the head moves back under a feed that stays connected (which a real failover never does).
   it('a cursor the log gave out is CURSOR_EXPIRED once the head moved back below it (a lost tail), and what is left is still readable', async () => {
     const first = await createNamespace(t);
     const kept = await head();

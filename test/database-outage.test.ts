@@ -130,6 +130,7 @@ describe('database errors that mean "not now"', () => {
     ['3D000', 'database "x" does not exist'],
     ['28P01', 'password authentication failed for user "x"'],
     ['58030', 'could not read block'],
+    ['25006', 'cannot execute INSERT in a read-only transaction'],
   ])('%s (%s) is SERVICE_UNAVAILABLE, without the database message', (code, message) => {
     const formatted = asFormatted(pgError(code, message));
     expect(formatted.extensions?.code).toBe('SERVICE_UNAVAILABLE');

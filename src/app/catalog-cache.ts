@@ -1,7 +1,7 @@
 import { HeaderMap, type ApolloServerPlugin, type GraphQLRequestListener } from '@apollo/server';
 import type { DocumentNode, FormattedExecutionResult, GraphQLSchema, OperationDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
-import type { InstanceState } from '../common/changes';
+import type { ChangeSource, InstanceState } from '../common/changes';
 import type { Context } from '../common/context';
 import type { Counter } from 'prom-client';
 import { DATA_GROUPS, type DataGroup } from '../common/module';
@@ -223,6 +223,13 @@ export class CatalogCache {
     return this.entries.size;
   }
 
+  /** Drops every answer, and the versions it knew. */
+  clear(): void {
+    // Each delete disposes its entry (its text, its place in the index).
+    for (const key of [...this.entries.keys()]) this.entries.delete(key);
+    this.versions = new Map();
+  }
+
   /** What the entries hold, as counted against the bound (bytes). */
   get bytes(): number {
     return this.entries.calculatedSize;
@@ -239,8 +246,20 @@ function cacheOf(ctx: Context): CatalogCache {
   return ctx.instance.get(catalogCaches).forSize(ctx.config.cache.catalogMb * 1024 * 1024);
 }
 
-const catalogCaches = () => {
+/**
+ * One per instance. It empties when the change feed is lost: the versions it checks answers against are numbers
+ * a database counts up, and a database the instance reconnects to may be another one that counted the same
+ * numbers for other contents (a failover to a standby that lacked the latest commits, a restore): after the loss,
+ * no answer of before is trusted. (The feed loses its connection whenever the database's server goes.)
+ */
+const catalogCaches = (changes: ChangeSource) => {
   let cache: CatalogCache | undefined;
+  changes.listen(
+    (event) => {
+      if (event.type === 'lost') cache?.clear();
+    },
+    { types: [], eventual: true },
+  );
   return {
     forSize: (bytes: number) => (cache ??= new CatalogCache(bytes)),
     get made() {

@@ -14,7 +14,7 @@ import {
   type FeedEvent,
   type ListenOptions,
 } from '../common/changes';
-import { ChangeSequencer, lastSeq, transactionsAfter } from './change-log';
+import { ChangeSequencer, fenceLostTail, lastSeq, transactionsAfter } from './change-log';
 import { poolOf, type Database } from './database';
 import { SCHEMA_CHANNEL, SCHEMA_CHECK_MS, schemaProblem } from './schema-compat';
 
@@ -148,6 +148,9 @@ export class ChangeFeed implements ChangeSource {
   private neededUntil = 0n;
   /** Numbers the changes this instance committed, and those another writer announced (CHANGES_PENDING_CHANNEL). */
   private readonly sequencer: ChangeSequencer;
+  /** Whether it has listened once: a head found below what it delivered then is a lost tail. */
+  private listened = false;
+  private tail: { from: string; to: string; at: string } | undefined;
   /** The listeners waiting for changes as they come (subscriptions; not `eventual` ones, nor those of no type). */
   private readonly waiting = new Set<(event: FeedEvent) => void>();
   /** Until when (performance.now()) another instance's listeners wait, as it last said (CHANGES_WATCHED_CHANNEL). */
@@ -232,6 +235,14 @@ export class ChangeFeed implements ChangeSource {
       )
       .finally(() => (this.checkingSchema = undefined));
     return this.checkingSchema;
+  }
+
+  /**
+   * The last time this instance found the change log's head moved back below what it had delivered (a failover
+   * to a lagging standby, a restore): `from` the highest seq it had delivered, `to` the head it found, `at` when.
+   */
+  get movedBack(): Readonly<{ from: string; to: string; at: string }> | undefined {
+    return this.tail;
   }
 
   /** How many heartbeats came back through the LISTEN connection since the start. */
@@ -483,7 +494,22 @@ export class ChangeFeed implements ChangeSource {
     if (this.stopped) return;
     // From now on: what was committed while not listening is not replayed by the feed (a subscription resumes
     // from its own cursor).
-    this.delivered = await lastSeq(this.logReader);
+    const seen = this.listened ? this.delivered : undefined;
+    let head = await lastSeq(this.logReader);
+    if (seen !== undefined && BigInt(head) < BigInt(seen)) {
+      // The database lost what this instance had delivered: its subscribers were closed (4503, `lost`) and resume
+      // by cursor; every cursor up to `seen` becomes CURSOR_EXPIRED, so they refetch instead of skipping. (`delivered`
+      // is kept until the fence is in: a failed attempt leaves it for the next one.)
+      this.tail = { from: seen, to: await fenceLostTail(this.logReader, seen), at: new Date().toISOString() };
+      this.logger.error(
+        this.tail,
+        'change log: the head moved back (the database lost committed changes: a failover to a standby that ' +
+          'lacked them, or a restore); cursors up to the old head are now expired',
+      );
+      head = await lastSeq(this.logReader);
+    }
+    this.delivered = head;
+    this.listened = true;
     this.until = BigInt(this.delivered);
     // Another instance may have said its listeners wait while this one did not listen: as if it just had.
     if (this.database.kind === 'postgres') this.watchedUntil = performance.now() + WATCHED_FOR_MS;

@@ -243,6 +243,25 @@ export async function lastSeq(db: Queryable): Promise<string> {
   return row.seq;
 }
 
+/**
+ * After the log's head moved back below `seen`, the highest seq this instance had delivered (a failover to a
+ * standby that lacked the latest transactions, a restore to an earlier point): every cursor up to `seen` is
+ * expired (`pruned_through`), and the head moves past it, so the records numbered from now on come after every
+ * cursor given out before. Without it, once new writes had numbered past a client's cursor, the client would
+ * resume silently after records it never saw, showing writes that are gone. One statement: the head's row lock
+ * orders it with the sequencing steps. Returns the head before.
+ */
+export async function fenceLostTail(db: Queryable, seen: string): Promise<string> {
+  const [row] = (await db.query(
+    `WITH before AS (SELECT last_seq FROM change_log_head),
+          head AS (UPDATE change_log_head SET last_seq = greatest(last_seq, $1::bigint + 1) RETURNING 1),
+          mark AS (UPDATE change_log_retention SET pruned_through = greatest(pruned_through, $1::bigint + 1))
+     SELECT last_seq::text AS seq FROM before`,
+    [seen],
+  )) as { seq: string }[];
+  return row.seq;
+}
+
 /** The highest seq pruned: a cursor below it is expired (what came after it is gone). */
 async function prunedThrough(db: Queryable): Promise<string> {
   const [row] = (await db.query(`SELECT ${PRUNED_THROUGH} AS seq`)) as {

@@ -94,6 +94,16 @@ export function databaseFailureOf(error: unknown): DatabaseFailure | undefined {
       log: 'database disk full',
     };
   }
+  if (sqlState === '25006') {
+    // read_only_sql_transaction: the server reached is a standby (a failover under way, a proxy or virtual IP
+    // pointing at a server not promoted yet).
+    return {
+      code: 'SERVICE_UNAVAILABLE',
+      message:
+        'The database takes no changes right now (it is a standby, a failover may be under way); try again shortly',
+      log: 'database read-only (a standby)',
+    };
+  }
   if (isPoolWaitTimeout(error)) {
     return {
       code: 'SERVICE_UNAVAILABLE',

@@ -2,18 +2,25 @@ import type { ChangeFeed } from '../db/change-feed';
 import type { Database } from '../db/database';
 import { sendJson, type Route } from './router';
 
-/** How long readiness waits for the database's answer to `SELECT 1`. */
+/** How long readiness waits for the database's answer to its probe. */
 const PROBE_TIMEOUT_MS = 2000;
 
-async function databaseAnswers(database: Pick<Database, 'dataSource'>, timeoutMs: number): Promise<boolean> {
+/**
+ * Whether the database answers, and takes writes: a standby (in recovery) answers read-only, as the server a proxy
+ * or virtual IP reaches during a failover can be until it is promoted.
+ */
+async function databaseAnswers(
+  database: Pick<Database, 'dataSource'>,
+  timeoutMs: number,
+): Promise<'ok' | 'unreachable' | 'read-only'> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
+  const timeout = new Promise<'unreachable'>((resolve) => {
+    timer = setTimeout(() => resolve('unreachable'), timeoutMs);
   });
   const probe = database.dataSource
-    .query('SELECT 1')
-    .then(() => true)
-    .catch(() => false);
+    .query('SELECT pg_is_in_recovery() AS standby')
+    .then((rows: { standby: boolean }[]) => (rows[0].standby ? ('read-only' as const) : ('ok' as const)))
+    .catch(() => 'unreachable' as const);
   try {
     return await Promise.race([probe, timeout]);
   } finally {
@@ -23,7 +30,7 @@ async function databaseAnswers(database: Pick<Database, 'dataSource'>, timeoutMs
 
 export interface HealthDeps {
   database: Pick<Database, 'dataSource' | 'status'>;
-  changes: Pick<ChangeFeed, 'live' | 'incompatible'>;
+  changes: Pick<ChangeFeed, 'live' | 'incompatible' | 'movedBack'>;
   /** True once the instance has begun to stop: readiness answers 503 from then on. */
   stopping(): boolean;
 }
@@ -51,14 +58,23 @@ export function healthRoutes({ database, changes, stopping }: HealthDeps): Route
           // Degraded, still ready (200): the embedded database's disk is full (reads are served, changes refused),
           // or the change feed is lost (queries and mutations are right; subscriptions are refused with 4503 and
           // feed-fed caches are off until it reconnects by itself, in seconds). A 503 would take every replica
-          // out of routing at once when PostgreSQL restarts, for what only subscribers notice.
+          // out of routing at once when PostgreSQL restarts, for what only subscribers notice. So is a database
+          // that answers read-only (a standby not promoted yet, during a failover): reads are served, changes are
+          // SERVICE_UNAVAILABLE.
           const feed = changes.live ? 'ok' : 'lost';
-          const state = !answers ? 'unavailable' : status.problem || !changes.live ? 'degraded' : 'ok';
-          sendJson(res, answers ? 200 : 503, {
+          const reachable = answers !== 'unreachable';
+          const state = !reachable
+            ? 'unavailable'
+            : status.problem || !changes.live || answers === 'read-only'
+              ? 'degraded'
+              : 'ok';
+          sendJson(res, reachable ? 200 : 503, {
             status: state,
-            database: answers ? 'ok' : 'unreachable',
+            database: answers,
             feed,
             ...(status.problem ? { problem: status.problem } : {}),
+            // The last lost tail this instance found (a failover to a lagging standby): for the operator.
+            ...(changes.movedBack ? { changeLogMovedBack: changes.movedBack } : {}),
           });
         },
       },

@@ -5,6 +5,8 @@
  * missing install step can never turn a run green by not running the test.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** Debian's python3: the `python3` on PATH may be another one, without Debian's packages. */
 export const PYTHON = '/usr/bin/python3';
@@ -37,6 +39,19 @@ export function command(path: string, debianPackage: string, versionArg = '--ver
   };
 }
 
+/**
+ * The newest installed PostgreSQL server binaries (Debian's /usr/lib/postgresql/<version>/bin: initdb, pg_ctl,
+ * pg_basebackup), for tests that start servers of their own (test/support/postgres-cluster.ts).
+ */
+export function postgresBin(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root)
+    .filter((version) => existsSync(join(root, version, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length ? join(root, versions[0], 'bin') : undefined;
+}
+
 export const ORACLES = {
   keystoneauth: pythonModule('keystoneauth1', 'python3-keystoneauth1'),
   nova: pythonModule('nova.api.validation.extra_specs.validators', 'python3-nova'),
@@ -45,6 +60,7 @@ export const ORACLES = {
   openstackclient: pythonModule('openstackclient', 'python3-openstackclient'),
   oscPlacement: pythonModule('osc_placement', 'python3-osc-placement'),
   promtool: command('/usr/bin/promtool', 'prometheus'),
+  postgresServer: { package: 'postgresql', present: once(() => postgresBin() !== undefined) },
 } satisfies Record<string, Oracle>;
 
 /** Whether this run is CI's: there a missing oracle is a failure. */

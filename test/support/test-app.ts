@@ -99,6 +99,18 @@ async function startInstance(
 }
 
 /**
+ * A server on a database the test started itself (`url`, e.g. a PostgreSQL cluster of its own): migrated and
+ * seeded at boot, as `serve` does on an empty database. Closing it leaves the database alone.
+ */
+export function startTestAppOn(
+  url: string,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  return startInstance({ url, shared: true, drop: async () => undefined }, env, options);
+}
+
+/**
  * A real server (schema, context, error formatting, plugins) on a real database of its own, migrated and seeded
  * (a copy of the run's prepared database: test/support/prepared-database.ts),
  * with AUTH_MODE=headers. `env` overrides settings the way the environment would (e.g. METADEF_PROJECT_WRITES).
