@@ -1,5 +1,6 @@
 import { defineModule } from '../../common/module';
 import { registerTraitCommands } from './trait.cli';
+import { PLACEMENT_POLICIES } from './trait.policy';
 import { Trait } from './trait.entity';
 import { TraitResolver, traitNode } from './trait.resolver';
 import { standardTraitsSeeder } from './trait.seed';
@@ -11,6 +12,7 @@ export const traitsModule = defineModule({
   resolvers: [TraitResolver],
   nodeTypes: [traitNode],
   seeders: [standardTraitsSeeder],
+  policies: PLACEMENT_POLICIES,
   commands: [registerTraitCommands],
 
   versionedTables: { traits: ['traits'] },
