@@ -33,8 +33,8 @@ export const RESOURCE_POLICIES = definePolicies([
     operations: [
       'updateResource',
       'deleteResource',
-      'addResourceTags',
-      'removeResourceTags',
+      'addResourceTag',
+      'removeResourceTag',
       'setResourceTags',
       'removeAllResourceTags',
       'setResourceProperties',
