@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allPolicies } from '../src/app/policy';
+import { makeIdentity } from '../src/common/identity/identity';
+import { PolicyEngine } from '../src/common/policy/engine';
 import { buildProgram } from '../src/main';
 import { wsClient } from './support/subscriptions';
 import { postGql, startTestApp, unique, type Data, type TestApp, type Who } from './support/test-app';
@@ -382,5 +384,83 @@ describe('every rule is documented', () => {
     for (const rule of allPolicies) {
       expect(doc).toMatch(new RegExp(`\\|\\s*\`${escape(rule.name)}\`\\s*\\|\\s*\`${escape(rule.check)}\``));
     }
+  });
+});
+
+describe("a rule as a list's SQL condition", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  // Rules over a namespace's owner and visibility, some reading credentials that lists cannot (roles, nested).
+  const RULES = [
+    "rule:context_is_admin or 'public':%(visibility)s or rule:project_reader",
+    'project_id:%(owner)s and not role:reader',
+    "not 'private':%(visibility)s or (role:auditor and user_id:u1)",
+    'role:%(owner)s or project_id:%(missing)s',
+    "'p1-public':%(owner)s-%(visibility)s or @",
+    '!',
+    "'public':%(visibility)s and not (project_id:%(project_id)s or role:admin)",
+  ];
+  const ROWS = ['p1', 'p2', 'auditor', null].flatMap((owner) =>
+    ['public', 'private'].map((visibility) => ({ owner, visibility })),
+  );
+  const IDENTITIES = [
+    makeIdentity('p1', 'u1', ['reader']),
+    makeIdentity('p2', 'u2', ['member', 'auditor']),
+    makeIdentity('p1', 'u1', ['auditor']),
+    makeIdentity('p3', null, ['admin']),
+    makeIdentity(null, 'root', ['admin']),
+  ];
+
+  it('keeps exactly the rows the rule allows, for every identity', async () => {
+    const engine = new PolicyEngine(allPolicies);
+    const db = t.app.database.dataSource;
+    for (const rule of RULES) {
+      engine.setOverrides({ get_metadef_namespace: rule });
+      for (const identity of IDENTITIES) {
+        const params: string[] = [];
+        const condition = engine.sqlFilter(identity, 'get_metadef_namespace', {
+          columns: { owner: 'ns.owner', project_id: 'ns.owner', visibility: 'ns.visibility' },
+          nullable: ['owner', 'project_id'],
+          param: (value) => `$${params.push(value)}`,
+        });
+        const values = ROWS.map(
+          (_, i) => `($${params.length + 2 * i + 1}::text, $${params.length + 2 * i + 2}::text, ${i})`,
+        );
+        const kept = (await db.query(
+          `SELECT i FROM (VALUES ${values.join(', ')}) AS ns(owner, visibility, i) WHERE ${condition} ORDER BY i`,
+          [...params, ...ROWS.flatMap((row) => [row.owner, row.visibility])],
+        )) as { i: number }[];
+        const allowed = ROWS.flatMap((row, i) =>
+          engine.allows(identity, 'get_metadef_namespace', {
+            owner: row.owner,
+            project_id: row.owner,
+            visibility: row.visibility,
+          })
+            ? [i]
+            : [],
+        );
+        expect({ rule, identity: identity.roles, kept: kept.map((row) => Number(row.i)) }).toEqual({
+          rule,
+          identity: identity.roles,
+          kept: allowed,
+        });
+      }
+    }
+  });
+
+  it('two callers share cached answers only where every rule treats them alike', () => {
+    const engine = new PolicyEngine(allPolicies);
+    const audience = (project: string | null, roles: string[], user = 'u') =>
+      engine.audience(makeIdentity(project, user, roles));
+    expect(audience('p1', ['member'])).toBe(audience('p1', ['member'], 'other-user'));
+    expect(audience('p1', ['member'])).not.toBe(audience('p1', ['reader']));
+    expect(audience('p1', ['member'])).not.toBe(audience('p2', ['member']));
+    // The user id counts only once a rule reads it.
+    engine.setOverrides({ get_metadef_namespace: 'role:admin or user_id:alice' });
+    expect(audience('p1', ['reader'], 'alice')).not.toBe(audience('p1', ['reader'], 'bob'));
   });
 });
