@@ -3,6 +3,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import { registerBackupCommands } from './app/backup-commands';
+import { registerPolicyCommands } from './app/policy-commands';
+import { policyFor } from './app/policy';
+import { PolicyLoadError } from './common/policy/engine';
 import { createLogger } from './app/logger';
 import { boot, tuneHeap, type Runtime } from './app/runtime';
 import { moduleCommands } from './app/modules';
@@ -28,6 +31,7 @@ const reported = new WeakSet<object>();
 function reportedAsJson(logLevel: string, error: unknown): unknown {
   const logger = createLogger(logLevel, 2);
   if (error instanceof ConfigError) logger.fatal(`configuration error: ${error.message}`);
+  else if (error instanceof PolicyLoadError) logger.fatal(`policy error: ${error.message}`);
   else if (error instanceof DataFolderError || error instanceof SchemaTooNewError)
     logger.fatal(error.message);
   else logger.fatal({ err: error }, 'could not start');
@@ -52,6 +56,12 @@ async function serve(): Promise<void> {
   }
   tuneHeap(config);
   const logger = createLogger(config.observability.logLevel);
+  try {
+    // A policy file that does not load stops the start before anything else, naming its line.
+    policyFor(config, logger);
+  } catch (error) {
+    throw reportedAsJson(config.observability.logLevel, error);
+  }
   const crash = (what: string) => (error: unknown) => {
     logger.fatal({ err: error }, what);
     process.exit(1);
@@ -203,6 +213,7 @@ export function buildProgram(): Command {
   // Each module's commands (its manifest's `commands`), in module order.
   for (const register of moduleCommands) register(program, bootForCommand);
   registerBackupCommands(program, packageVersion());
+  registerPolicyCommands(program);
 
   return program;
 }

@@ -23,6 +23,8 @@ import { postGql, startTestApp, unique, type Data, type TestApp } from './suppor
 const EXPECTED: Record<Role, { read: string; writeProperty: string; writeTrait: string }> = {
   admin: { read: 'seen', writeProperty: 'ok', writeTrait: 'ok' },
   owner: { read: 'seen', writeProperty: 'ok', writeTrait: 'FORBIDDEN' },
+  // A reader of the owner project sees what its members see and changes nothing (policy modify_metadef_namespace).
+  reader: { read: 'seen', writeProperty: 'FORBIDDEN', writeTrait: 'FORBIDDEN' },
   other: { read: 'absent', writeProperty: 'NOT_FOUND', writeTrait: 'FORBIDDEN' },
   service: { read: 'absent', writeProperty: 'NOT_FOUND', writeTrait: 'ok' },
 };
@@ -126,6 +128,29 @@ describe.each(Object.keys(MODES))('AUTH_MODE=%s: the identity matrix', (modeName
     expect(outcome(body)).toBe(EXPECTED[role].writeProperty);
   });
 
+  it.each(ROLES)("%s: tagging the owner project's resource", async (role) => {
+    // A resource of its own, so that the histories below stay the first resource's.
+    const made = await as(
+      'owner',
+      `mutation { createResource(input: { resourceType: "OS::Nova::Server", name: "tagged" }) { uuid } }`,
+      {},
+    );
+    const body = await as(
+      role,
+      `mutation ($uuid: UUID!) { addResourceTag(uuid: $uuid, tag: "matrix") { created } }`,
+      { uuid: made.data.createResource.uuid },
+    );
+    const expected = {
+      admin: 'ok',
+      owner: 'ok',
+      reader: 'FORBIDDEN',
+      other: 'NOT_FOUND',
+      service: 'NOT_FOUND',
+    };
+    expect(outcome(body)).toBe(expected[role]);
+    if (role === 'reader') expect(body.errors[0].extensions.policy).toBe('update_resource');
+  });
+
   it.each(ROLES)('%s: creating a custom trait', async (role) => {
     const name = `CUSTOM_MATRIX_${modeName.toUpperCase()}_${role.toUpperCase()}`;
     const body = await as(role, `mutation ($name: String!) { createTrait(name: $name) { created } }`, {
@@ -196,4 +221,58 @@ describe.each(Object.keys(MODES))('AUTH_MODE=%s: the identity matrix', (modeName
       }
     },
   );
+});
+
+describe('AUTH_MODE=keystone: a system-scoped admin acts across projects', () => {
+  let keystoneServer: KeystoneStandIn;
+  let t: TestApp;
+  let url: string;
+  let headers: Record<string, string>;
+  beforeAll(async () => {
+    keystoneServer = await KeystoneStandIn.start();
+    t = await startTestApp({ AUTH_MODE: 'keystone', KEYSTONE_URL: keystoneServer.url, ...SERVICE_USER });
+    url = await t.app.listen(0, '127.0.0.1');
+    headers = { 'x-auth-token': keystoneServer.issue({ system: true, userId: 'root', roles: ['admin'] }) };
+  });
+  afterAll(async () => {
+    await t.close();
+    await keystoneServer.close();
+  });
+
+  it('writes and reads in any project it names; a write naming none is refused on the field', async () => {
+    const name = unique('Matrix::System');
+    const created = await postGql(
+      url,
+      `mutation ($name: String!, $owner: String) {
+        createNamespace(input: { name: $name, owner: $owner, visibility: PRIVATE }) { owner }
+      }`,
+      { name, owner: OWNER },
+      headers,
+    );
+    expect(created.body.data.createNamespace).toEqual({ owner: OWNER });
+    const unnamed = await postGql(
+      url,
+      `mutation { createResource(input: { resourceType: "OS::Nova::Server" }) { uuid } }`,
+      {},
+      headers,
+    );
+    expect(unnamed.body.errors[0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: 'input.projectId',
+    });
+    const resource = await postGql(
+      url,
+      `mutation ($p: String!) { createResource(input: { resourceType: "OS::Nova::Server", projectId: $p }) { projectId } }`,
+      { p: OWNER },
+      headers,
+    );
+    expect(resource.body.data.createResource).toEqual({ projectId: OWNER });
+    const read = await postGql(
+      url,
+      `query ($name: String!) { namespace(name: $name) { name } }`,
+      { name },
+      headers,
+    );
+    expect(read.body.data.namespace).toEqual({ name });
+  });
 });

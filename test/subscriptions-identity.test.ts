@@ -92,6 +92,7 @@ describe.each(Object.keys(MODES))('AUTH_MODE=%s: subscriptions', (modeName) => {
     expect(Object.fromEntries(ROLES.map((role, i) => [role, firsts[i].catalogChanged.namespace]))).toEqual({
       admin: secret,
       owner: secret,
+      reader: secret,
       other: open,
       service: open,
     });

@@ -297,11 +297,11 @@ function declaredVariables(
 }
 
 /**
- * Who asks decides what a catalog query sees (admins everything, others public namespaces and their
- * project's), so the same query is cached apart for admins and for each project.
+ * Who asks decides what a catalog query sees, as the policy rules say: the same query is cached apart for each
+ * audience, callers every rule treats alike (PolicyEngine.audience).
  */
 function audience(ctx: Context): string {
-  return ctx.identity.isAdmin ? 'admin' : `project:${ctx.identity.projectId ?? ''}`;
+  return ctx.policy.audience(ctx.identity);
 }
 
 /** Of one request: where its answer goes in the cache, and the versions it is computed at (a miss). */

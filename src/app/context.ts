@@ -9,8 +9,10 @@ import type { Authenticator, RequestInfo } from '../common/identity/authenticate
 import type { Identity } from '../common/identity/identity';
 import { LoaderCache } from '../common/loaders';
 import { ConnectionLostError } from '../db/database-errors';
+import type { PolicyEngine } from '../common/policy/engine';
 import { errorCode } from '../db/error-code';
 import { newRequestId, requestIdOf } from '../http/request-id';
+import { policyFor } from './policy';
 
 /** deadlock_detected, serialization_failure: PostgreSQL asks to run the transaction again. */
 const RETRYABLE = new Set(['40P01', '40001']);
@@ -23,6 +25,8 @@ export interface ContextDeps {
   authenticate: Authenticator;
   /** The instance's feed and caches; absent for CLI commands (no feed: caches stay off). */
   instance?: InstanceState;
+  /** The policy in force; absent: the configuration's (app/policy.ts, made once per configuration). */
+  policy?: PolicyEngine;
 }
 
 const OFFLINE = new InstanceState();
@@ -77,9 +81,10 @@ class RequestContext implements Context {
     private readonly via: ChangeVia,
     readonly config: Config = deps.config,
     readonly instance: InstanceState = deps.instance ?? OFFLINE,
+    readonly policy: PolicyEngine = deps.policy ?? policyFor(deps.config, deps.logger),
   ) {
     this.db = deps.dataSource.manager;
-    this.loaders = new LoaderCache(this.db, identity);
+    this.loaders = new LoaderCache(this.db, { identity, policy: this.policy });
   }
 
   get logger(): Logger {
@@ -107,11 +112,12 @@ class RequestContext implements Context {
     const tx: TxContext = {
       requestId: this.requestId,
       identity: this.identity,
+      policy: this.policy,
       config: this.config,
       instance: this.instance,
       logger: this.logger,
       db: manager,
-      loaders: new LoaderCache(manager, this.identity),
+      loaders: new LoaderCache(manager, this),
       inTransaction: true,
       transaction: (work) => work(tx), // already in one: nested calls join it
     };

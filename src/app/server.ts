@@ -22,6 +22,7 @@ import { createHttpServer, listen } from '../http/server';
 import { startApolloServer } from './apollo';
 import { responseBytes } from './catalog-cache';
 import { createRequestContext, httpRequestContext, type ContextDeps } from './context';
+import { policyFor, watchPolicyFile } from './policy';
 import { createFormatError } from './format-error';
 import { openInstance, stopInOrder } from './lifecycle';
 import { moduleRestRoutes } from './modules';
@@ -75,7 +76,17 @@ export async function createApp({ config, database, logger, spanExporter }: AppO
   if (tracing) traceQueries(database.dataSource, tracing.tracer);
   const { changes, instance, stopPruning } = await openInstance({ config, database, logger, metrics });
   const authenticate = createAuthenticator(config, logger);
-  const deps: ContextDeps = { config, dataSource: database.dataSource, logger, authenticate, instance };
+  // A policy file that does not load stops the start here, naming its line; a changed one is reloaded.
+  const policy = policyFor(config, logger);
+  const stopWatchingPolicy = watchPolicyFile(config, policy, logger);
+  const deps: ContextDeps = {
+    config,
+    dataSource: database.dataSource,
+    logger,
+    authenticate,
+    instance,
+    policy,
+  };
 
   let stopping = false;
   const restApis: RestApi[] = config.rest.placement ? [placementApi(config.rest.placement)] : [];
@@ -143,6 +154,7 @@ export async function createApp({ config, database, logger, spanExporter }: AppO
     listen: (port = config.http.port, host = config.http.host) => listen(httpServer, port, host),
     stop() {
       stopping = true;
+      stopWatchingPolicy();
       return stop();
     },
   };

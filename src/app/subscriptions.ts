@@ -26,7 +26,7 @@ import { feedEventOf, type ChangeSource } from '../common/changes';
 import type { Context } from '../common/context';
 import { AppError, LimitExceededError } from '../common/errors';
 import { webSocketRequest } from '../common/identity/authenticate';
-import { audienceOf, type Identity } from '../common/identity/identity';
+import type { Identity } from '../common/identity/identity';
 import { GRAPHQL_PATHS } from '../http/graphql';
 import { originAllowed } from '../http/origins';
 import { contextFor, type ContextDeps } from './context';
@@ -381,7 +381,7 @@ export function attachSubscriptions(options: {
           shareKeys.set(
             contextValue,
             JSON.stringify([
-              audienceOf(contextValue.identity),
+              contextValue.policy.audience(contextValue.identity),
               subscription.queryHash,
               payload.operationName ?? null,
               variables,

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { InstanceState } from './changes';
 import type { Identity } from './identity/identity';
 import type { LoaderCache } from './loaders';
+import type { PolicyEngine } from './policy/engine';
 
 /**
  * What every service method takes first: who asks, the database manager to use (the transaction's inside a
@@ -12,6 +13,8 @@ import type { LoaderCache } from './loaders';
 export interface Context {
   requestId: string;
   identity: Identity;
+  /** Every decision on what `identity` may see or do goes through it (the named rules, a policy file's too). */
+  policy: PolicyEngine;
   config: Config;
   db: EntityManager;
   loaders: LoaderCache;

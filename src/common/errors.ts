@@ -86,8 +86,9 @@ export class NotFoundError extends AppError {
 }
 
 export class ForbiddenError extends AppError {
-  constructor(message: string) {
-    super('FORBIDDEN', message);
+  /** `policy`: the rule that refused (extensions.policy), when one did. */
+  constructor(message: string, extensions: { policy?: string } = {}) {
+    super('FORBIDDEN', message, extensions);
   }
 }
 

@@ -1,9 +1,9 @@
 import type DataLoader from 'dataloader';
 import type { EntityManager } from 'typeorm';
-import type { Identity } from './identity/identity';
+import type { Viewer } from './policy/engine';
 
 /** Makes a request's loader; called at most once per request (and per transaction) for each factory. */
-export type LoaderFactory<K, V, C = K> = (db: EntityManager, identity: Identity) => DataLoader<K, V, C>;
+export type LoaderFactory<K, V, C = K> = (db: EntityManager, viewer: Viewer) => DataLoader<K, V, C>;
 
 /**
  * The loaders of one request, created lazily by factory. Modules own their factories (in `*.loaders.ts`),
@@ -17,14 +17,14 @@ export class LoaderCache {
 
   constructor(
     private readonly db: EntityManager,
-    private readonly identity: Identity,
+    private readonly viewer: Viewer,
   ) {}
 
   get<K, V, C = K>(factory: LoaderFactory<K, V, C>): DataLoader<K, V, C> {
     const key = factory as LoaderFactory<unknown, unknown, unknown>;
     let loader = this.loaders.get(key);
     if (!loader) {
-      loader = key(this.db, this.identity);
+      loader = key(this.db, this.viewer);
       this.loaders.set(key, loader);
     }
     return loader as DataLoader<K, V, C>;

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Boot } from './commands';
 import type { TxContext } from './context';
+import type { PolicyRule } from './policy/rule';
 import type { NodeType } from './relay/node';
 import type { RestRoute } from './rest';
 
@@ -55,6 +56,11 @@ export interface ModuleManifest {
   readonly nodeTypes?: readonly NodeType[];
   /** Its seeders; they run in module order, each module's in the order given. */
   readonly seeders?: readonly Seeder[];
+  /**
+   * Its policy rules (oslo.policy's DocumentedRuleDefault): each decision on who may see or do what in this module,
+   * named once with its default check string; services ask `ctx.policy` by name (docs/identity.md, Policy).
+   */
+  readonly policies?: readonly PolicyRule[];
   /** Its CLI commands (`register…Commands(program, boot)`). */
   readonly commands?: readonly CommandRegistrar[];
   /**

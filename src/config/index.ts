@@ -29,6 +29,8 @@ export type Visibility = 'public' | 'private';
 export interface Config {
   http: HttpConfig;
   auth: AuthConfig;
+  /** Authorization: the policy file and which defaults (docs/identity.md, Policy). */
+  policy: { file: string | undefined; enforceNewDefaults: boolean };
   database: DatabaseConfig;
   graphql: GraphqlConfig;
   cache: CacheConfig;
@@ -221,6 +223,10 @@ export function loadConfig(env: Env = process.env): Config {
       enabled: S.GRAPHIQL.read(env),
       headers: S.GRAPHIQL_HEADERS.read(env),
       dir: S.GRAPHIQL_DIR.read(env),
+    },
+    policy: {
+      file: S.POLICY_FILE.read(env),
+      enforceNewDefaults: S.POLICY_ENFORCE_NEW_DEFAULTS.read(env),
     },
     catalog: {
       projectWrites: S.METADEF_PROJECT_WRITES.read(env),

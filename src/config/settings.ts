@@ -196,6 +196,17 @@ export const SETTINGS = defineSettings({
     default: 'none',
     meaning: "how a request's project, user and roles are known ([identity.md](identity.md))",
   }),
+  POLICY_FILE: text({
+    group: IDENTITY,
+    meaning:
+      'an oslo.policy file (YAML or JSON) overriding the named rules ([identity.md](identity.md#policy)); reloaded when it changes',
+  }),
+  POLICY_ENFORCE_NEW_DEFAULTS: flag({
+    group: IDENTITY,
+    default: true,
+    meaning:
+      "secure-RBAC defaults (reader reads, member writes); `false`: the old ones, any role on a project writes in it (as oslo.policy's enforce_new_defaults)",
+  }),
   AUTH_NONE_ALLOW_REMOTE: flag({
     group: IDENTITY,
     default: false,

@@ -2,15 +2,17 @@ import { SignJWT } from 'jose';
 import type { KeystoneStandIn } from './keystone-stand-in';
 
 /**
- * The four identities of the identity matrix (over HTTP and over subscriptions): an admin, a member of the
- * project that owns a private namespace, a member of another project and a service; and how each AUTH_MODE
+ * The identities of the identity matrix (over HTTP and over subscriptions): an admin, a member and a reader of
+ * the project that owns a private namespace, a member of another project and a service; and how each AUTH_MODE
  * carries them.
  */
-export type Role = 'admin' | 'owner' | 'other' | 'service';
+export type Role = 'admin' | 'owner' | 'reader' | 'other' | 'service';
 export const OWNER = 'owner-project';
 export const WHO: Record<Role, { project: string; user: string; roles: string[] }> = {
   admin: { project: 'admin-project', user: 'alice', roles: ['admin', 'member'] },
   owner: { project: OWNER, user: 'olivia', roles: ['member'] },
+  /** A reader of the owner project: sees what its members see, changes nothing. */
+  reader: { project: OWNER, user: 'rita', roles: ['reader'] },
   other: { project: 'other-project', user: 'mallory', roles: ['member'] },
   service: { project: 'service-project', user: 'nova', roles: ['service'] },
 };

@@ -16,7 +16,8 @@ export interface Who {
 }
 
 export const ADMIN: Who = { project: 'admin-project', user: 'alice', roles: ['admin'] };
-export const SERVICE: Who = { project: 'service-project', user: 'nova', roles: ['service'] };
+/** A service user: the service role, and (as devstack sets them up) a member of its own project. */
+export const SERVICE: Who = { project: 'service-project', user: 'nova', roles: ['service', 'member'] };
 export const project = (name: string, roles: string[] = ['member']): Who => ({
   project: name,
   user: `${name}-user`,

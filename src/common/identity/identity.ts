@@ -9,9 +9,9 @@ export interface Identity {
    */
   projectId: string | null;
   userId: string | null;
+  /** Its roles; what they allow is the policy's to say (src/common/policy, docs/identity.md). */
   roles: readonly string[];
-  isAdmin: boolean;
-  /** A trusted service (e.g. a scheduler reporting traits). */
+  /** The request carries a service token with the service role (the policy's `service_roles:service`). */
   isService: boolean;
 }
 
@@ -25,17 +25,8 @@ export function makeIdentity(
     projectId,
     userId,
     roles: normalized,
-    isAdmin: normalized.includes('admin'),
     isService: normalized.includes('service'),
   };
-}
-
-/**
- * What decides what an identity may see and do: its project and roles (the user id never does). Two requests
- * with the same audience get the same answers, so work for one can be shared with the other.
- */
-export function audienceOf(identity: Identity): string {
-  return `${identity.projectId ?? ''}\u0000${[...identity.roles].sort().join(',')}\u0000${identity.isService}`;
 }
 
 /**

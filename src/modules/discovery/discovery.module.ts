@@ -1,4 +1,5 @@
 import { defineModule } from '../../common/module';
+import { DISCOVERY_POLICIES } from './discovery.service';
 import { DiscoveryResolver, discoveredPropertyNode } from './discovery.resolver';
 
 /** Property discovery: the keys resources of a type carry, and their values. */
@@ -6,6 +7,7 @@ export const discoveryModule = defineModule({
   name: 'discovery',
   resolvers: [DiscoveryResolver],
   nodeTypes: [discoveredPropertyNode],
+  policies: DISCOVERY_POLICIES,
 
   reads: {
     DiscoveredProperty: ['discovered_properties', 'discovered_property_values'],

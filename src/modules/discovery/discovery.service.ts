@@ -1,5 +1,6 @@
+import { definePolicies } from '../../common/policy/rule';
 import type { Context } from '../../common/context';
-import { ForbiddenError, NotFoundError } from '../../common/errors';
+import { NotFoundError } from '../../common/errors';
 import type { ResourceType } from '../resource-types/resource-type.entity';
 import { resourceTypeService } from '../resource-types/resource-type.service';
 import { checkLookup } from '../resources/resource.rules';
@@ -12,11 +13,32 @@ import { DiscoveredProperty } from '../resources/discovered-property.entity';
  *   FORBIDDEN.
  * - Values are gathered from every project's resources: privacy is per key, not per resource.
  */
+export const DISCOVERY_POLICIES = definePolicies([
+  {
+    name: 'discovery:list',
+    check: "rule:context_is_admin or 'True':%(allow_all_users)s",
+    description: 'Discover the keys resources carry (DISCOVERY_ALLOW_ALL_USERS is allow_all_users).',
+    operations: ['discoveredProperties', 'discoveredProperty'],
+  },
+  {
+    name: 'discovery:get_private',
+    check: 'rule:context_is_admin',
+    description: 'See discovered keys marked private.',
+    operations: ['discoveredProperties(includePrivate: true)', 'discoveredProperty'],
+  },
+  {
+    name: 'discovery:update',
+    check: 'rule:context_is_admin',
+    description: 'Mark a discovered key private or public.',
+    operations: ['updateDiscoveredProperty'],
+  },
+]);
+
 export class DiscoveryService {
   async list(ctx: Context, resourceTypeName: string, includePrivate: boolean): Promise<DiscoveredProperty[]> {
     this.assertMayDiscover(ctx);
-    if (includePrivate && !ctx.identity.isAdmin) {
-      throw new ForbiddenError('Only admins may list private resource properties');
+    if (includePrivate) {
+      ctx.policy.enforce(ctx.identity, 'discovery:get_private', {}, 'listing private resource properties');
     }
     const type = await this.requireType(ctx, resourceTypeName);
     const where = includePrivate ? { resourceTypeId: type.pk } : { resourceTypeId: type.pk, private: false };
@@ -28,22 +50,27 @@ export class DiscoveryService {
     this.assertMayDiscover(ctx);
     const type = await this.requireType(ctx, resourceTypeName);
     const property = await this.requireProperty(ctx, type, name);
-    if (property.private && !ctx.identity.isAdmin) {
-      throw new ForbiddenError(`Resource property "${name}" of ${type.name} is private`);
+    if (property.private) {
+      ctx.policy.enforce(
+        ctx.identity,
+        'discovery:get_private',
+        {},
+        `reading private resource property "${name}" of ${type.name}`,
+      );
     }
     return property;
   }
 
   /** A discovered property by node id: null where `get` would refuse (not allowed, private, absent). */
   async getByPk(ctx: Context, pk: number): Promise<DiscoveredProperty | null> {
-    if (!ctx.identity.isAdmin && !ctx.config.discovery.allowAllUsers) return null;
+    if (!this.mayDiscover(ctx)) return null;
     const property = await ctx.db
       .getRepository(DiscoveredProperty)
       .findOne({ where: { pk }, relations: { type: true } });
-    if (!property || (property.private && !ctx.identity.isAdmin)) return null;
-    // Of a resource type the caller cannot see: absent, as `get` answers NOT_FOUND for it.
-    if (!ctx.identity.isAdmin && !(await resourceTypeService.getVisibleByPk(ctx, property.resourceTypeId)))
+    if (!property || (property.private && !ctx.policy.allows(ctx.identity, 'discovery:get_private')))
       return null;
+    // Of a resource type the caller cannot see: absent, as `get` answers NOT_FOUND for it.
+    if (!(await resourceTypeService.getVisibleByPk(ctx, property.resourceTypeId))) return null;
     return property;
   }
 
@@ -54,7 +81,7 @@ export class DiscoveryService {
     isPrivate: boolean,
   ): Promise<DiscoveredProperty> {
     return ctx.transaction(async (tx) => {
-      if (!tx.identity.isAdmin) throw new ForbiddenError('Only admins may change resource properties');
+      tx.policy.enforce(tx.identity, 'discovery:update', {}, 'changing resource properties');
       const type = await this.requireType(tx, resourceTypeName);
       const property = await this.requireProperty(tx, type, name);
       property.private = isPrivate;
@@ -62,12 +89,19 @@ export class DiscoveryService {
     });
   }
 
+  private mayDiscover(ctx: Context): boolean {
+    return ctx.policy.allows(ctx.identity, 'discovery:list', {
+      allow_all_users: ctx.config.discovery.allowAllUsers,
+    });
+  }
+
   private assertMayDiscover(ctx: Context): void {
-    if (!ctx.identity.isAdmin && !ctx.config.discovery.allowAllUsers) {
-      throw new ForbiddenError(
-        'Resource property discovery is open to admins only (DISCOVERY_ALLOW_ALL_USERS)',
-      );
-    }
+    ctx.policy.enforce(
+      ctx.identity,
+      'discovery:list',
+      { allow_all_users: ctx.config.discovery.allowAllUsers },
+      'discovering resource properties (DISCOVERY_ALLOW_ALL_USERS opens it to every user)',
+    );
   }
 
   private async requireType(ctx: Context, name: string): Promise<ResourceType> {

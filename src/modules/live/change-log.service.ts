@@ -71,8 +71,7 @@ export class ChangeLogService {
     await ctx.loaders.get(sequencedLog).load('log');
     const params: unknown[] = [];
     const p = (value: unknown) => `$${params.push(value)}`;
-    const { identity } = ctx;
-    const where = visibleTo(identity, p);
+    const where = visibleTo(ctx, p);
     const filter = args.filter ?? {};
     if (filter.types) where.push(`c.node_type = ANY(${p(filter.types)})`);
     if (filter.kinds) where.push(`c.kind = ANY(${p(filter.kinds)})`);

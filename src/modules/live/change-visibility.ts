@@ -1,21 +1,43 @@
 import { CATALOG_NODE_TYPES } from '../../common/changes';
-import type { Identity } from '../../common/identity/identity';
+import type { Viewer } from '../../common/policy/engine';
 
-/** Node types only admins see the changes of (the service's own vocabulary; discovery keys may be private). */
-const ADMIN_ONLY_TYPES = ['ResourceType', 'DiscoveredProperty'];
+/** Node types whose changes `get_vocabulary_changes` guards (the service's own vocabulary; discovery keys may be private). */
+const VOCABULARY_TYPES = ['ResourceType', 'DiscoveredProperty'];
 
 /**
- * The conditions (on `change_log c`) keeping the records `identity` may see, as `changes` and `history` list them;
- * none for an admin. `p` adds a parameter and names it.
+ * The conditions (on `change_log c`) keeping the records `viewer` may see, as `changes` and `history` list them:
+ * the rules that decide who sees the nodes, on each record's state after and before its change; none when they
+ * let the viewer see everything. `p` adds a parameter and names it.
  */
-export function visibleTo(identity: Identity, p: (value: unknown) => string): string[] {
-  if (identity.isAdmin) return [];
-  const project = p(identity.projectId ?? '');
+export function visibleTo(viewer: Viewer, p: (value: unknown) => string): string[] {
+  const { identity, policy } = viewer;
+  const namespaceIn = (state: string, owner: string, isPublic: string) =>
+    policy.sqlFilter(identity, 'get_metadef_namespace', {
+      columns: {
+        project_id: owner,
+        owner,
+        visibility: `(CASE WHEN ${isPublic} THEN 'public' ELSE 'private' END)`,
+      },
+      nullable: ['project_id', 'owner'],
+      param: p,
+    }) + (state === 'before' ? ` AND c.before IS NOT NULL` : '');
+  const catalog = `(${namespaceIn('now', 'c.owner', 'c.public')}) OR (${namespaceIn(
+    'before',
+    "c.before ->> 'owner'",
+    "coalesce((c.before ->> 'public')::boolean, false)",
+  )})`;
+  const resource = policy.sqlFilter(identity, 'get_resource', {
+    columns: { project_id: 'c.project' },
+    nullable: ['project_id'],
+    param: p,
+  });
+  const vocabulary = policy.allows(identity, 'get_vocabulary_changes');
+  const open = catalog.startsWith('(TRUE)') && resource === 'TRUE' && vocabulary;
+  if (open) return [];
   return [
     `(c.node_type IN ('Trait', 'ResourceProvider')
-        OR (c.node_type = ANY(${p(CATALOG_NODE_TYPES)}) AND (c.public OR c.owner = ${project}
-            OR (c.before ->> 'public')::boolean OR c.before ->> 'owner' = ${project}))
-        OR (c.node_type = 'Resource' AND c.project = ${project}))`,
-    `c.node_type <> ALL(${p(ADMIN_ONLY_TYPES)})`,
+        OR (c.node_type = ANY(${p(CATALOG_NODE_TYPES)}) AND (${catalog}))
+        OR (c.node_type = 'Resource' AND (${resource})))`,
+    ...(vocabulary ? [] : [`c.node_type <> ALL(${p(VOCABULARY_TYPES)})`]),
   ];
 }

@@ -57,7 +57,7 @@ const nodesOf = (keys: readonly { type: string; key: string }[]) => [
  * bounded by the list's length (a connection's page: at most 500 nodes) times the history's page (at most 501
  * records a node). The caller loads sequencedLog first.
  */
-export const historyPages: LoaderFactory<HistoryKey, HistoryPage, string> = (db, identity) =>
+export const historyPages: LoaderFactory<HistoryKey, HistoryPage, string> = (db, viewer) =>
   new DataLoader(
     async (keys) => {
       const results = new Map<string, HistoryPage | Error>();
@@ -77,7 +77,7 @@ export const historyPages: LoaderFactory<HistoryKey, HistoryPage, string> = (db,
           'c.node_type = n.node_type',
           'c.node_key = n.node_key',
           `c.seq > ${p(after)}`,
-          ...visibleTo(identity, p),
+          ...visibleTo(viewer, p),
         ];
         // What the log keeps is read in the same statement (one snapshot) as the records: a pruning either
         // committed before it, and the page is CURSOR_EXPIRED, or did not, and its records are all there. One row
@@ -118,13 +118,13 @@ export const historyPages: LoaderFactory<HistoryKey, HistoryPage, string> = (db,
  * How many records of each node's history the caller may see (`totalCount`): one statement per batch. The caller
  * loads sequencedLog first.
  */
-export const historyCounts: LoaderFactory<{ type: string; key: string }, number, string> = (db, identity) =>
+export const historyCounts: LoaderFactory<{ type: string; key: string }, number, string> = (db, viewer) =>
   new DataLoader(
     async (keys) => {
       const params: unknown[] = [];
       const p = (value: unknown) => `$${params.push(value)}`;
       const [types, nodeKeys] = nodesOf(keys);
-      const where = ['c.node_type = n.node_type', 'c.node_key = n.node_key', ...visibleTo(identity, p)];
+      const where = ['c.node_type = n.node_type', 'c.node_key = n.node_key', ...visibleTo(viewer, p)];
       const rows = (await db.query(
         `SELECT n.i, (SELECT count(*)::int FROM change_log c WHERE ${where.join(' AND ')}) AS count
           FROM unnest(${p(types)}::text[], ${p(nodeKeys)}::text[]) WITH ORDINALITY AS n(node_type, node_key, i)

@@ -1,4 +1,5 @@
 import { defineModule } from '../../common/module';
+import { definePolicies } from '../../common/policy/rule';
 import { createChangesResolvers } from './changes.resolver';
 import { createLiveResolver } from './live.resolver';
 
@@ -8,6 +9,15 @@ import { createLiveResolver } from './live.resolver';
  */
 export const liveModule = defineModule({
   name: 'live',
+  policies: definePolicies([
+    {
+      name: 'get_vocabulary_changes',
+      check: 'rule:context_is_admin',
+      description:
+        "See the changes of resource types and discovered properties (the service's vocabulary) in changes, history and subscriptions.",
+      operations: ['changes', 'history', 'catalogChanged'],
+    },
+  ]),
   resolvers: (nodeTypes) => [createLiveResolver(nodeTypes), ...createChangesResolvers(nodeTypes)],
   // The change log is not versioned: its answers are never cached.
   // `Node.history` (every node type's) reads the log too: a gate (app/cache-rules.ts), so a catalog query stays

@@ -272,7 +272,7 @@ export function createLiveResolver(types: readonly NodeType[]) {
     const sees = (ctx: Context, state: NamespaceSight) =>
       (args.namespace == null || args.namespace === state.namespace) &&
       (args.resourceType == null || state.resourceTypes.includes(args.resourceType as string)) &&
-      canSee(ctx.identity, {
+      canSee(ctx, {
         visibility: state.public ? Visibility.PUBLIC : Visibility.PRIVATE,
         owner: state.owner,
       });
@@ -334,7 +334,7 @@ export function createLiveResolver(types: readonly NodeType[]) {
       if (args.resourceType != null && args.resourceType !== change.resourceType) return null;
       if (args.projectId != null && args.projectId !== change.project) return null;
       // Another project's resource is never told, deleted or not.
-      if (!ctx.identity.isAdmin && change.project !== ctx.identity.projectId) return null;
+      if (!ctx.policy.allows(ctx.identity, 'get_resource', { project_id: change.project })) return null;
       return {
         kind: change.kind as ChangeKind,
         id: encodeGlobalId(Resource.nodeType, change.key),

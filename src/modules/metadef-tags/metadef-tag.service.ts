@@ -1,7 +1,7 @@
 import type { Context, TxContext } from '../../common/context';
 import { ConflictError, InputError, NotFoundError, ProblemList, checkText } from '../../common/errors';
 import type { Namespace } from '../namespaces/namespace.entity';
-import { assertNotProtected, assertWithinQuota } from '../namespaces/namespace.policy';
+import { assertNotProtected, assertWithinQuota, quotaExempt } from '../namespaces/namespace.policy';
 import { namespaceService } from '../namespaces/namespace.service';
 import { METADEF_TAG_NAME_MAX, MetadefTag } from './metadef-tag.entity';
 import { OrderDirection } from '../../common/relay/order';
@@ -103,7 +103,7 @@ export class MetadefTagService {
   }
 
   private async checkQuota(tx: TxContext, namespace: Namespace, adding: number): Promise<void> {
-    if (tx.identity.isAdmin || adding <= 0) return;
+    if (adding <= 0 || quotaExempt(tx)) return;
     const existing = await tx.db.getRepository(MetadefTag).countBy({ namespaceId: namespace.pk });
     assertWithinQuota(tx, namespace, this.quota(tx), existing, adding);
   }

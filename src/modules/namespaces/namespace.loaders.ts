@@ -19,13 +19,13 @@ export const associationsByNamespacePk: LoaderFactory<number, NamespaceResourceT
   });
 
 /** Namespaces visible to the caller, by key (null when absent or invisible). */
-export const visibleNamespaceByPk: LoaderFactory<number, Namespace | null> = (db, identity) =>
+export const visibleNamespaceByPk: LoaderFactory<number, Namespace | null> = (db, viewer) =>
   new DataLoader(async (keys) => {
     const query = db
       .getRepository(Namespace)
       .createQueryBuilder('ns')
       .where({ pk: In([...keys]) });
-    const rows = await restrictToVisible(query, 'ns', identity).getMany();
+    const rows = await restrictToVisible(query, 'ns', viewer).getMany();
     return oneInOrder(keys, rows, (row) => row.pk);
   });
 
@@ -34,7 +34,7 @@ export const visibleNamespaceByPk: LoaderFactory<number, Namespace | null> = (db
  * `resourceTypes { namespaces(first: n) }`. Key: `${resourceTypePk}:${rows}`; value: up to `rows` namespaces
  * in name order. Two statements per batch, whatever the number of resource types.
  */
-export const namespacesByResourceType: LoaderFactory<string, Namespace[]> = (db, identity) =>
+export const namespacesByResourceType: LoaderFactory<string, Namespace[]> = (db, viewer) =>
   new DataLoader(async (keys) => {
     const parsed = keys.map((key) => key.split(':').map(Number) as [number, number]);
     const maxRows = Math.max(...parsed.map(([, rows]) => rows));
@@ -48,7 +48,7 @@ export const namespacesByResourceType: LoaderFactory<string, Namespace[]> = (db,
       .where('nrt.resource_type_id IN (:...resourceTypes)', {
         resourceTypes: [...new Set(parsed.map(([rt]) => rt))],
       });
-    restrictToVisible(ranked, 'ns', identity);
+    restrictToVisible(ranked, 'ns', viewer);
     const [sql, params] = ranked.getQueryAndParameters();
     const rows: { rt: number; id: number; rn: string }[] = await db.query(
       `SELECT rt, id, rn FROM (${sql}) ranked WHERE rn <= $${params.length + 1} ORDER BY rt, rn`,
@@ -66,7 +66,7 @@ export const namespacesByResourceType: LoaderFactory<string, Namespace[]> = (db,
   });
 
 /** How many visible namespaces each resource type has (for `totalCount`), by resource type key. */
-export const namespaceCountByResourceType: LoaderFactory<number, number> = (db, identity) =>
+export const namespaceCountByResourceType: LoaderFactory<number, number> = (db, viewer) =>
   new DataLoader(async (keys) => {
     const query = db
       .getRepository(Namespace)
@@ -76,7 +76,7 @@ export const namespaceCountByResourceType: LoaderFactory<number, number> = (db, 
       .addSelect('count(*)', 'count')
       .where('nrt.resource_type_id IN (:...keys)', { keys })
       .groupBy('nrt.resource_type_id');
-    restrictToVisible(query, 'ns', identity);
+    restrictToVisible(query, 'ns', viewer);
     const rows: { rt: number; count: string }[] = await query.getRawMany();
     const counts = new Map(rows.map((row) => [Number(row.rt), Number(row.count)]));
     return keys.map((key) => counts.get(key) ?? 0);

@@ -1,52 +1,149 @@
 import type { SelectQueryBuilder, ObjectLiteral } from 'typeorm';
 import type { Context } from '../../common/context';
 import { ForbiddenError } from '../../common/errors';
-import type { Identity } from '../../common/identity/identity';
+import type { PolicyRecord } from '../../common/policy/check-string';
+import type { Viewer } from '../../common/policy/engine';
+import { definePolicies } from '../../common/policy/rule';
 import { Visibility } from '../../common/visibility';
 import type { Namespace } from './namespace.entity';
 
 /**
- * Who sees and who writes definitions (API.md, "Who may write definitions"): a private namespace exists only
- * for its owner project and admins; only admins write, unless METADEF_PROJECT_WRITES lets a project write
- * the namespaces it owns.
+ * Who sees and who writes definitions: the rules below (docs/identity.md, Policy), asked by name. A private
+ * namespace exists only for those `get_metadef_namespace` lets see it (NOT_FOUND for anyone else, whatever they
+ * would have asked); what a visible namespace's writers may do is `add_`/`modify_metadef_namespace`'s
+ * (FORBIDDEN naming the rule). METADEF_PROJECT_WRITES is the target's `project_writes`.
  */
+export const NAMESPACE_POLICIES = definePolicies([
+  {
+    name: 'get_metadef_namespace',
+    check: "rule:context_is_admin or 'public':%(visibility)s or rule:project_reader",
+    description:
+      "See a namespace and everything in it (its properties, objects, tags, the resource types it registers, its changes); a private one's owner project (project_id) or an admin.",
+    operations: [
+      'namespace(s)',
+      'properties',
+      'objects',
+      'tags',
+      'resourceTypes',
+      'searchProperties',
+      'changes',
+    ],
+    upstream: [
+      'Glance get_metadef_namespace',
+      'Glance get_metadef_namespaces',
+      'Glance get_metadef_property(ies)',
+      'Glance get_metadef_object(s)',
+      'Glance get_metadef_tag(s)',
+    ],
+  },
+  {
+    name: 'metadef_project_writer',
+    check: "rule:project_member and 'True':%(project_writes)s",
+    description:
+      "A member of the namespace's owner project, where METADEF_PROJECT_WRITES lets projects write the namespaces they own.",
+    operations: ['writes in a namespace by its owner project'],
+  },
+  {
+    name: 'add_metadef_namespace',
+    check: 'rule:context_is_admin or rule:metadef_project_writer',
+    description: 'Create a namespace owned by project_id (definitions imported from a file too).',
+    operations: ['createNamespace', 'importNamespace', 'metadefs load'],
+    upstream: ['Glance add_metadef_namespace'],
+  },
+  {
+    name: 'modify_metadef_namespace',
+    check: 'rule:context_is_admin or rule:metadef_project_writer',
+    description:
+      'Change a namespace or what it holds: its fields, properties, objects, tags, resource type associations; delete them or it.',
+    operations: [
+      'updateNamespace',
+      'deleteNamespace',
+      'create/update/delete Property, Object, Tag(s)',
+      'resource type associations',
+    ],
+    upstream: [
+      'Glance modify_metadef_namespace',
+      'Glance delete_metadef_namespace',
+      'Glance add/modify/remove_metadef_property',
+      'Glance add/modify/delete_metadef_object',
+      'Glance add/modify/delete_metadef_tag(s)',
+      'Glance add/remove_metadef_resource_type_association',
+    ],
+  },
+  {
+    name: 'transfer_metadef_namespace',
+    check: 'rule:context_is_admin',
+    description: 'Give a namespace to another project (change its owner).',
+    operations: ['updateNamespace(input: { owner })'],
+  },
+  {
+    name: 'metadef_quota_exempt',
+    check: 'rule:context_is_admin',
+    description: 'Write beyond the METADEF_*_PER_* quotas.',
+    operations: ['every write in a namespace'],
+  },
+]);
+
+/** A namespace as the rules' target. */
+export function namespaceTarget(
+  ctx: Pick<Context, 'config'> | undefined,
+  namespace: Pick<Namespace, 'visibility' | 'owner'>,
+): PolicyRecord {
+  return {
+    project_id: namespace.owner,
+    owner: namespace.owner,
+    visibility: namespace.visibility,
+    project_writes: ctx?.config.catalog.projectWrites ?? false,
+  };
+}
+
+/** `get_metadef_namespace` as a SQL condition on namespaces aliased `alias`. */
 export function restrictToVisible<T extends ObjectLiteral>(
   query: SelectQueryBuilder<T>,
   alias: string,
-  identity: Identity,
+  viewer: Viewer,
 ): SelectQueryBuilder<T> {
-  if (identity.isAdmin) return query;
-  return query.andWhere(`(${alias}.visibility = :publicVisibility OR ${alias}.owner = :viewerProject)`, {
-    publicVisibility: Visibility.PUBLIC,
-    viewerProject: identity.projectId,
+  const params: Record<string, string> = {};
+  const condition = viewer.policy.sqlFilter(viewer.identity, 'get_metadef_namespace', {
+    columns: { project_id: `${alias}.owner`, owner: `${alias}.owner`, visibility: `${alias}.visibility` },
+    param: (value) => {
+      const name = `${alias}_policy${Object.keys(params).length}`;
+      params[name] = value;
+      return `:${name}`;
+    },
   });
+  if (condition === 'TRUE') return query;
+  return query.andWhere(`(${condition})`, params);
 }
 
-export function canSee(identity: Identity, namespace: Pick<Namespace, 'visibility' | 'owner'>): boolean {
-  return (
-    identity.isAdmin || namespace.visibility === Visibility.PUBLIC || namespace.owner === identity.projectId
+export function canSee(viewer: Viewer, namespace: Pick<Namespace, 'visibility' | 'owner'>): boolean {
+  return viewer.policy.allows(
+    viewer.identity,
+    'get_metadef_namespace',
+    namespaceTarget(undefined, namespace),
   );
 }
 
 export function assertCanWrite(ctx: Context, namespace: Namespace): void {
-  if (ctx.identity.isAdmin) return;
-  if (!ctx.config.catalog.projectWrites) {
-    throw new ForbiddenError('Only admins may change metadata definitions');
-  }
-  if (namespace.owner !== ctx.identity.projectId) {
-    throw new ForbiddenError(`Namespace "${namespace.name}" belongs to another project`);
-  }
+  ctx.policy.enforce(
+    ctx.identity,
+    'modify_metadef_namespace',
+    namespaceTarget(ctx, namespace),
+    `changing namespace "${namespace.name}"`,
+  );
 }
 
 export function assertCanCreate(ctx: Context, owner: string): void {
-  if (ctx.identity.isAdmin) return;
-  if (!ctx.config.catalog.projectWrites) {
-    throw new ForbiddenError('Only admins may create metadata definitions');
-  }
-  if (owner !== ctx.identity.projectId) {
-    throw new ForbiddenError('Only admins may create namespaces owned by another project');
-  }
+  ctx.policy.enforce(
+    ctx.identity,
+    'add_metadef_namespace',
+    namespaceTarget(ctx, { owner, visibility: Visibility.PRIVATE }),
+    `creating a namespace owned by project "${owner}"`,
+  );
 }
+
+/** Whether quotas bind the caller (`metadef_quota_exempt`). */
+export const quotaExempt = (ctx: Context): boolean => ctx.policy.allows(ctx.identity, 'metadef_quota_exempt');
 
 /** `protected` blocks deleting the namespace and anything inside it (adding and editing stay allowed). */
 export function assertNotProtected(namespace: Namespace, what: string): void {
@@ -70,7 +167,7 @@ export function assertWithinQuota(
   existing: number,
   adding: number,
 ): void {
-  if (ctx.identity.isAdmin || adding <= 0) return;
+  if (adding <= 0 || quotaExempt(ctx)) return;
   if (existing + adding > quota.limit) {
     throw new ForbiddenError(
       `Quota exceeded: namespace "${namespace.name}" would hold ${existing + adding} ${quota.what} (${quota.env} = ${quota.limit})`,

@@ -41,6 +41,8 @@ import {
   assertCanWrite,
   assertNotProtected,
   canSee,
+  namespaceTarget,
+  quotaExempt,
   restrictToVisible,
 } from './namespace.policy';
 import { inView, parseViewKey, ResourceTypeView, type ViewableNodeEntity } from './resource-type-view';
@@ -160,7 +162,7 @@ export class NamespaceService {
     args: PageArgs & { filter?: NamespaceFilter | null; orderBy?: NamespaceOrder | null },
   ): Promise<Page<Namespace>> {
     const query = ctx.db.getRepository(Namespace).createQueryBuilder('ns');
-    restrictToVisible(query, 'ns', ctx.identity);
+    restrictToVisible(query, 'ns', ctx);
     const filter = args.filter;
     if (filter?.resourceTypes) {
       // "Associated with at least one of them": an empty list holds for no namespace (Glance answers none too).
@@ -219,7 +221,7 @@ export class NamespaceService {
   /** The namespace if the caller may see it, else null. */
   async getByName(ctx: Context, name: string): Promise<Namespace | null> {
     const namespace = await ctx.db.getRepository(Namespace).findOneBy({ name });
-    return namespace && canSee(ctx.identity, namespace) ? namespace : null;
+    return namespace && canSee(ctx, namespace) ? namespace : null;
   }
 
   /**
@@ -272,7 +274,7 @@ export class NamespaceService {
       .where('ns.name = :name', { name })
       .setLock('pessimistic_write')
       .getOne();
-    if (!namespace || !canSee(tx.identity, namespace)) throw new NotFoundError('Namespace', name);
+    if (!namespace || !canSee(tx, namespace)) throw new NotFoundError('Namespace', name);
     assertCanWrite(tx, namespace);
     return namespace;
   }
@@ -283,7 +285,7 @@ export class NamespaceService {
     return ctx.transaction(async (tx) => {
       const owner = projectFor(tx.identity, input.owner, 'input.owner');
       assertCanCreate(tx, owner);
-      if (!tx.identity.isAdmin) await this.checkNamespaceQuota(tx, owner);
+      if (!quotaExempt(tx)) await this.checkNamespaceQuota(tx, owner);
       const repository = tx.db.getRepository(Namespace);
       const taken = nameTaken(input.name);
       if (await repository.existsBy({ name: input.name })) throw taken();
@@ -329,8 +331,13 @@ export class NamespaceService {
       for (const field of ['name', 'visibility', 'protected', 'complete', 'owner'] as const) {
         if (input[field] === null) throw new InputError(`input.${field}`, 'cannot be null');
       }
-      if (input.owner != null && input.owner !== namespace.owner && !tx.identity.isAdmin) {
-        throw new ForbiddenError('Only admins may change the owner of a namespace');
+      if (input.owner != null && input.owner !== namespace.owner) {
+        tx.policy.enforce(
+          tx.identity,
+          'transfer_metadef_namespace',
+          namespaceTarget(tx, namespace),
+          `giving namespace "${namespace.name}" to project "${input.owner}"`,
+        );
       }
       const repository = tx.db.getRepository(Namespace);
       const taken = nameTaken(input.name ?? namespace.name);

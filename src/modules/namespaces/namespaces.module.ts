@@ -1,6 +1,7 @@
 import { defineModule } from '../../common/module';
 import { NamespaceResourceType } from './namespace-resource-type.entity';
 import { Namespace } from './namespace.entity';
+import { NAMESPACE_POLICIES } from './namespace.policy';
 import { NamespaceResolver, ResourceTypeNamespacesResolver, namespaceNode } from './namespace.resolver';
 
 /** Namespaces of definitions, their visibility and their resource type associations. */
@@ -9,6 +10,7 @@ export const namespacesModule = defineModule({
   entities: [Namespace, NamespaceResourceType],
   resolvers: [NamespaceResolver, ResourceTypeNamespacesResolver],
   nodeTypes: [namespaceNode],
+  policies: NAMESPACE_POLICIES,
 
   versionedTables: { catalog: ['namespaces', 'namespace_resource_types'] },
   reads: {

@@ -1,7 +1,7 @@
 import type { Context, TxContext } from '../../common/context';
 import { ConflictError, NotFoundError, ProblemList, checkText } from '../../common/errors';
 import type { Namespace } from '../namespaces/namespace.entity';
-import { assertNotProtected, assertWithinQuota } from '../namespaces/namespace.policy';
+import { assertNotProtected, assertWithinQuota, quotaExempt } from '../namespaces/namespace.policy';
 import { namespaceService } from '../namespaces/namespace.service';
 import { PropertyDefinition } from './property.entity';
 import { checkProperties, propertyService, type CheckedProperty, type PropertyDoc } from './property.service';
@@ -87,7 +87,7 @@ export class ObjectService {
       }),
     );
     problems.throwIfAny();
-    if (!tx.identity.isAdmin && checked.length) {
+    if (!quotaExempt(tx) && checked.length) {
       const existing = await tx.db.getRepository(MetadefObject).countBy({ namespaceId: namespace.pk });
       assertWithinQuota(tx, namespace, this.quota(tx), existing, checked.length);
       await propertyService.checkQuota(
@@ -133,7 +133,7 @@ export class ObjectService {
       if (await this.find(tx, namespace, object.name)) {
         throw new ConflictError(`Object "${object.name}" already exists in namespace "${namespace.name}"`);
       }
-      if (!tx.identity.isAdmin) {
+      if (!quotaExempt(tx)) {
         const existing = await tx.db.getRepository(MetadefObject).countBy({ namespaceId: namespace.pk });
         assertWithinQuota(tx, namespace, this.quota(tx), existing, 1);
         await propertyService.checkQuota(tx, namespace, object.properties.length);

@@ -1,6 +1,7 @@
+import type { Viewer } from '../../common/policy/engine';
 import DataLoader from 'dataloader';
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
-import type { Identity } from '../../common/identity/identity';
+
 import { groupInOrder, type LoaderFactory } from '../../common/loaders';
 import { NamespaceResourceType } from '../namespaces/namespace-resource-type.entity';
 import { restrictToVisible } from '../namespaces/namespace.policy';
@@ -39,7 +40,7 @@ export const propertiesByObjectPk: LoaderFactory<number, PropertyDefinition[]> =
  */
 export function definitionsOfResourceType(
   db: EntityManager,
-  identity: Identity,
+  viewer: Viewer,
   resourceTypePk: number,
 ): SelectQueryBuilder<PropertyDefinition> {
   const query = db
@@ -58,7 +59,7 @@ export function definitionsOfResourceType(
     .addSelect('nrt.prefix', 'definition_prefix')
     .addSelect('rt.name', 'definition_resource_type')
     .where('true');
-  return restrictToVisible(query, 'ns', identity);
+  return restrictToVisible(query, 'ns', viewer);
 }
 
 /** Key of `definitionsByResourceTypeKey`: a resource type's database key and a key as set on resources. */
@@ -70,7 +71,7 @@ export const definitionKey = (resourceTypePk: number, key: string): string => `$
  * comes back in the resource type's view (when its association has a prefix), in a stable order (namespace name, namespace properties before object properties).
  * Keyed by `definitionKey(resourceTypePk, key)`; one statement per resource type in a batch.
  */
-export const definitionsByResourceTypeKey: LoaderFactory<string, PropertyDefinition[]> = (db, identity) =>
+export const definitionsByResourceTypeKey: LoaderFactory<string, PropertyDefinition[]> = (db, viewer) =>
   new DataLoader(async (batch) => {
     const byType = new Map<number, string[]>();
     for (const item of batch) {
@@ -79,7 +80,7 @@ export const definitionsByResourceTypeKey: LoaderFactory<string, PropertyDefinit
     }
     const found = new Map<string, PropertyDefinition[]>();
     for (const [resourceTypePk, keys] of byType) {
-      const query = definitionsOfResourceType(db, identity, resourceTypePk)
+      const query = definitionsOfResourceType(db, viewer, resourceTypePk)
         // Explicit collation: the prefix and the name columns have different ones.
         .addSelect(`(coalesce(nrt.prefix, '') || p.name) COLLATE "C"`, 'definition_key')
         .andWhere(`(coalesce(nrt.prefix, '') || p.name) COLLATE "C" IN (:...keys)`, { keys });

@@ -2,7 +2,7 @@ import { IsNull } from 'typeorm';
 import type { Context, TxContext } from '../../common/context';
 import { ConflictError, NotFoundError, ProblemList, checkText } from '../../common/errors';
 import type { Namespace } from '../namespaces/namespace.entity';
-import { assertNotProtected, assertWithinQuota } from '../namespaces/namespace.policy';
+import { assertNotProtected, assertWithinQuota, quotaExempt } from '../namespaces/namespace.policy';
 import { namespaceService } from '../namespaces/namespace.service';
 import { checkParameters } from './property-parameters';
 import { checkPropertySchema, propertyInputToDoc } from './property-schema';
@@ -72,7 +72,7 @@ export const PROPERTY_QUOTA = (ctx: Context) => ({
 export class PropertyService {
   /** Non-admin writers: every property definition of the namespace (its objects' included) counts. */
   async checkQuota(tx: TxContext, namespace: Namespace, adding: number): Promise<void> {
-    if (tx.identity.isAdmin || adding <= 0) return;
+    if (adding <= 0 || quotaExempt(tx)) return;
     const existing = await tx.db.getRepository(PropertyDefinition).countBy({ namespaceId: namespace.pk });
     assertWithinQuota(tx, namespace, PROPERTY_QUOTA(tx), existing, adding);
   }

@@ -189,7 +189,7 @@ export class ResourceProviderService {
   create(ctx: Context, input: CreateResourceProviderInput): Promise<ResourceProvider> {
     checkProviderName('input.name', input.name);
     return ctx.transaction(async (tx) => {
-      assertCanWritePlacement(tx, 'resource providers');
+      assertCanWritePlacement(tx, 'placement:resource_providers:update', 'resource providers');
       const repository = tx.db.getRepository(ResourceProvider);
       const uuid = input.uuid ?? randomUUID();
       const uuidTaken = () =>
@@ -222,7 +222,7 @@ export class ResourceProviderService {
   update(ctx: Context, uuid: string, input: UpdateResourceProviderInput): Promise<ResourceProvider> {
     if (input.name != null) checkProviderName('input.name', input.name);
     return ctx.transaction(async (tx) => {
-      assertCanWritePlacement(tx, 'resource providers');
+      assertCanWritePlacement(tx, 'placement:resource_providers:update', 'resource providers');
       const moving = input.parentUuid !== undefined;
       // Taken before any row lock: two concurrent moves wait for each other instead of deadlocking.
       if (moving) await tx.db.query('SELECT pg_advisory_xact_lock($1)', [TREE_LOCK]);
@@ -255,7 +255,7 @@ export class ResourceProviderService {
 
   delete(ctx: Context, uuid: string): Promise<boolean> {
     return ctx.transaction(async (tx) => {
-      assertCanWritePlacement(tx, 'resource providers');
+      assertCanWritePlacement(tx, 'placement:resource_providers:update', 'resource providers');
       const provider = await this.requireLocked(tx, uuid);
       const children: unknown[] = await tx.db.query(
         'SELECT 1 FROM resource_providers WHERE parent_id = $1 LIMIT 1',
@@ -277,7 +277,11 @@ export class ResourceProviderService {
    */
   setTraits(ctx: Context, uuid: string, names: string[], generation: number): Promise<ResourceProvider> {
     return ctx.transaction(async (tx) => {
-      assertCanWritePlacement(tx, 'the traits of resource providers');
+      assertCanWritePlacement(
+        tx,
+        'placement:resource_providers:trait:update',
+        'the traits of resource providers',
+      );
       const provider = await this.requireLocked(tx, uuid, TRAIT_WRITE_LOCK);
       if (provider.generation !== generation) {
         throw new ConflictError(
@@ -301,7 +305,11 @@ export class ResourceProviderService {
   /** Removes every trait of the provider; the generation grows by one if it had any. */
   deleteTraits(ctx: Context, uuid: string): Promise<ResourceProvider> {
     return ctx.transaction(async (tx) => {
-      assertCanWritePlacement(tx, 'the traits of resource providers');
+      assertCanWritePlacement(
+        tx,
+        'placement:resource_providers:trait:update',
+        'the traits of resource providers',
+      );
       const provider = await this.requireLocked(tx, uuid, TRAIT_WRITE_LOCK);
       await this.replaceTraits(tx, provider.pk, []);
       return this.reloadAfterTraits(tx, provider);

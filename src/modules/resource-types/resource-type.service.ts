@@ -1,8 +1,8 @@
+import type { Viewer } from '../../common/policy/engine';
+import { definePolicies } from '../../common/policy/rule';
 import { In, type SelectQueryBuilder } from 'typeorm';
 import type { Context, TxContext } from '../../common/context';
 import { InputError, checkText } from '../../common/errors';
-import type { Identity } from '../../common/identity/identity';
-import { Visibility } from '../../common/visibility';
 import { RESOURCE_TYPE_NAME_MAX, ResourceType } from './resource-type.entity';
 
 export function checkResourceTypeName(field: string, name: string): string {
@@ -26,28 +26,65 @@ export function checkResourceTypeName(field: string, name: string): string {
 export const VISIBLE_TYPES_STALENESS =
   "a project's resource types (those of its resources) may be seen a while after its last such resource goes";
 
+/**
+ * The resource types `viewer` sees: every one where `get_metadef_resource_type` allows; else the standard
+ * (protected) ones, those a namespace it sees (`get_metadef_namespace`) registers, and those of resources it sees
+ * (`get_resource`).
+ */
 export function restrictToVisibleTypes<T extends object>(
   query: SelectQueryBuilder<T>,
   alias: string,
-  identity: Identity,
+  viewer: Viewer,
 ): SelectQueryBuilder<T> {
-  if (identity.isAdmin) return query;
+  const { identity, policy } = viewer;
+  if (policy.allows(identity, 'get_metadef_resource_type')) return query;
+  const params: Record<string, string> = {};
+  const param = (value: string) => {
+    const name = `type_policy${Object.keys(params).length}`;
+    params[name] = value;
+    return `:${name}`;
+  };
+  const namespaces = policy.sqlFilter(identity, 'get_metadef_namespace', {
+    columns: { project_id: 'ns.owner', owner: 'ns.owner', visibility: 'ns.visibility' },
+    param,
+  });
+  const resources = policy.sqlFilter(identity, 'get_resource', {
+    columns: { project_id: 'r.project_id' },
+    param,
+  });
   return query.andWhere(
     `(${alias}.protected
       OR EXISTS (SELECT 1 FROM namespace_resource_types nrt JOIN namespaces ns ON ns.id = nrt.namespace_id
-                  WHERE nrt.resource_type_id = ${alias}.id
-                    AND (ns.visibility = :typePublicVisibility OR ns.owner = :typeViewerProject))
-      OR EXISTS (SELECT 1 FROM resources r
-                  WHERE r.resource_type_id = ${alias}.id AND r.project_id = :typeViewerProject))`,
-    { typePublicVisibility: Visibility.PUBLIC, typeViewerProject: identity.projectId },
+                  WHERE nrt.resource_type_id = ${alias}.id AND (${namespaces}))
+      OR EXISTS (SELECT 1 FROM resources r WHERE r.resource_type_id = ${alias}.id AND (${resources})))`,
+    params,
   );
 }
+
+export const RESOURCE_TYPE_POLICIES = definePolicies([
+  {
+    name: 'get_metadef_resource_type',
+    check: 'rule:context_is_admin',
+    description:
+      'See every resource type; without it, the standard ones, those of namespaces and resources the caller sees.',
+    operations: ['resourceTypes', 'resourceType'],
+    upstream: ['Glance list_metadef_resource_types', 'Glance get_metadef_resource_type'],
+  },
+  {
+    name: 'add_metadef_resource_type',
+    check: 'rule:context_is_admin',
+    description:
+      'Register a resource type nobody registered yet, by naming it (in an association or a resource).',
+    operations: ['createNamespace', 'resource type associations', 'createResource'],
+    upstream: ['Glance add_metadef_resource_type_association'],
+  },
+]);
 
 export class ResourceTypeService {
   /** The resource types the caller may see, by name. */
   list(ctx: Context): Promise<ResourceType[]> {
     const query = ctx.db.getRepository(ResourceType).createQueryBuilder('rt').orderBy('rt.name', 'ASC');
-    return restrictToVisibleTypes(query, 'rt', ctx.identity).getMany();
+    return restrictToVisibleTypes(query, 'rt', ctx).getMany();
   }
 
   /** The type of this name, whoever may see it: for a write that has already checked what it touches. */
@@ -61,13 +98,13 @@ export class ResourceTypeService {
       .getRepository(ResourceType)
       .createQueryBuilder('rt')
       .where('rt.name = :name', { name });
-    return restrictToVisibleTypes(query, 'rt', ctx.identity).getOne();
+    return restrictToVisibleTypes(query, 'rt', ctx).getOne();
   }
 
   /** The type of this key if the caller may see it (node look-ups). */
   getVisibleByPk(ctx: Context, pk: number): Promise<ResourceType | null> {
     const query = ctx.db.getRepository(ResourceType).createQueryBuilder('rt').where('rt.id = :pk', { pk });
-    return restrictToVisibleTypes(query, 'rt', ctx.identity).getOne();
+    return restrictToVisibleTypes(query, 'rt', ctx).getOne();
   }
 
   /**
@@ -85,7 +122,7 @@ export class ResourceTypeService {
     const unique = [...new Set(names)];
     if (!unique.length) return new Map();
     const repository = tx.db.getRepository(ResourceType);
-    if (tx.identity.isAdmin) {
+    if (tx.policy.allows(tx.identity, 'add_metadef_resource_type')) {
       await repository
         .createQueryBuilder()
         .insert()
@@ -94,7 +131,7 @@ export class ResourceTypeService {
         .execute();
     }
     const query = repository.createQueryBuilder('rt').where({ name: In(unique) });
-    const types = await restrictToVisibleTypes(query, 'rt', tx.identity).getMany();
+    const types = await restrictToVisibleTypes(query, 'rt', tx).getMany();
     const found = new Map(types.map((type) => [type.name, type]));
     const unknown = names.findIndex((name) => !found.has(name));
     if (unknown >= 0) {

@@ -1,4 +1,5 @@
 import { defineModule } from '../../common/module';
+import { RESOURCE_TYPE_POLICIES } from './resource-type.service';
 import { ResourceType } from './resource-type.entity';
 import { ResourceTypeResolver, resourceTypeNode } from './resource-type.resolver';
 import { resourceTypesSeeder } from './resource-type.seed';
@@ -9,6 +10,7 @@ export const resourceTypesModule = defineModule({
   entities: [ResourceType],
   resolvers: [ResourceTypeResolver],
   nodeTypes: [resourceTypeNode],
+  policies: RESOURCE_TYPE_POLICIES,
   seeders: [resourceTypesSeeder],
 
   versionedTables: { catalog: ['resource_types'] },

@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import { groupInOrder, oneInOrder, type LoaderFactory } from '../../common/loaders';
 import type { PropertyValue } from './resource-property.entity';
+import { restrictToVisibleResources } from './resource.policy';
 import { Resource } from './resource.entity';
 
 /** A resource's tags, by resource key, in byte order. */
@@ -33,15 +34,14 @@ export const propertiesByResourcePk: LoaderFactory<number, Record<string, Proper
   });
 
 /** Resources visible to the caller (own project; every project for admins), by key. */
-export const visibleResourceByPk: LoaderFactory<number, Resource | null> = (db, identity) =>
+export const visibleResourceByPk: LoaderFactory<number, Resource | null> = (db, viewer) =>
   new DataLoader(async (keys) => {
     const query = db
       .getRepository(Resource)
       .createQueryBuilder('r')
       .innerJoinAndSelect('r.type', 'rt')
       .where('r.id IN (:...keys)', { keys });
-    if (!identity.isAdmin)
-      query.andWhere('r.project_id = :viewerProject', { viewerProject: identity.projectId });
+    restrictToVisibleResources(query, 'r', viewer);
     const rows = await query.getMany();
     return oneInOrder(keys, rows, (row) => row.pk);
   });

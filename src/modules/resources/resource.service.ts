@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, TxContext } from '../../common/context';
 import { projectFor } from '../../common/identity/identity';
-import {
-  ConflictError,
-  ForbiddenError,
-  InputError,
-  NotFoundError,
-  ProblemList,
-  checkText,
-} from '../../common/errors';
+import { ConflictError, InputError, NotFoundError, ProblemList, checkText } from '../../common/errors';
 import { paginate, type Page, type PageArgs } from '../../common/relay/paginate';
 import type { ResourceType } from '../resource-types/resource-type.entity';
 import { checkResourceTypeName, resourceTypeService } from '../resource-types/resource-type.service';
 import type { CreateResourceInput, ResourceFilter, UpdateResourceInput } from './resource.inputs';
 import { tagsByResourcePk } from './resource.loaders';
+import { restrictToVisibleResources } from './resource.policy';
 import {
   checkLookup,
   checkLookups,
@@ -81,9 +75,7 @@ export class ResourceService {
 
   list(ctx: Context, args: PageArgs & { filter?: ResourceFilter | null }): Promise<Page<Resource>> {
     const query = this.query(ctx);
-    if (!ctx.identity.isAdmin) {
-      query.andWhere('r.project_id = :viewerProject', { viewerProject: ctx.identity.projectId });
-    }
+    restrictToVisibleResources(query, 'r', ctx);
     const filter = args.filter ?? {};
     checkLookup('filter.resourceType', filter.resourceType);
     checkLookup('filter.projectId', filter.projectId);
@@ -171,6 +163,12 @@ export class ResourceService {
       .setLock('pessimistic_write', undefined, ['r'])
       .getOne();
     if (!resource || !this.canSee(tx, resource)) throw new NotFoundError('Resource', uuid);
+    tx.policy.enforce(
+      tx.identity,
+      'update_resource',
+      { project_id: resource.projectId },
+      `changing resource "${uuid}"`,
+    );
     return resource;
   }
 
@@ -178,9 +176,12 @@ export class ResourceService {
     checkResourceFields(input);
     return ctx.transaction(async (tx) => {
       const projectId = projectFor(tx.identity, input.projectId, 'input.projectId');
-      if (projectId !== tx.identity.projectId && !tx.identity.isAdmin) {
-        throw new ForbiddenError("Only admins may create a resource in another project than the caller's");
-      }
+      tx.policy.enforce(
+        tx.identity,
+        'create_resource',
+        { project_id: projectId },
+        `creating a resource in project "${projectId}"`,
+      );
       const type = await this.resolveType(tx, input.resourceType, 'input.resourceType');
       const uuid = input.uuid ?? randomUUID();
       if (RESERVED_UUIDS.has(uuid.toLowerCase())) throw new InputError('input.uuid', UNUSABLE_UUID);
@@ -195,7 +196,7 @@ export class ResourceService {
         const [taken] = (await tx.db.query('SELECT project_id FROM resources WHERE uuid = $1', [uuid])) as {
           project_id: string;
         }[];
-        if (taken && (tx.identity.isAdmin || taken.project_id === tx.identity.projectId)) {
+        if (taken && tx.policy.allows(tx.identity, 'get_resource', { project_id: taken.project_id })) {
           throw new ConflictError(`Resource "${uuid}" already exists`);
         }
         throw new InputError('input.uuid', UNUSABLE_UUID);
@@ -308,7 +309,7 @@ export class ResourceService {
   }
 
   private canSee(ctx: Context, resource: Resource): boolean {
-    return ctx.identity.isAdmin || resource.projectId === ctx.identity.projectId;
+    return ctx.policy.allows(ctx.identity, 'get_resource', { project_id: resource.projectId });
   }
 
   /** The catalog's resource type: an admin registers an unknown one; anyone else must name a known one. */

@@ -3,6 +3,7 @@ import { DiscoveredProperty } from './discovered-property.entity';
 import { ResourceProperty } from './resource-property.entity';
 import { ResourceTag } from './resource-tag.entity';
 import { Resource } from './resource.entity';
+import { RESOURCE_POLICIES } from './resource.policy';
 import { ResourceResolver, resourceNode } from './resource.resolver';
 import { DiscoveredPropertyValueCount, TagUsageCount } from './usage-count.entities';
 
@@ -17,6 +18,7 @@ export const resourcesModule = defineModule({
     TagUsageCount,
     DiscoveredPropertyValueCount,
   ],
+  policies: RESOURCE_POLICIES,
   resolvers: [ResourceResolver],
   nodeTypes: [resourceNode],
 

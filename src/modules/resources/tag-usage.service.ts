@@ -60,7 +60,11 @@ export class TagUsageService {
       return `$${params.length}`;
     };
     const conditions: string[] = [];
-    if (!ctx.identity.isAdmin) conditions.push(`u.project_id = ${param(ctx.identity.projectId)}`);
+    const visible = ctx.policy.sqlFilter(ctx.identity, 'get_resource', {
+      columns: { project_id: 'u.project_id' },
+      param,
+    });
+    if (visible !== 'TRUE') conditions.push(`(${visible})`);
     const filter = args.filter ?? {};
     for (const name of ['resourceType', 'startsWith', 'search', 'projectId'] as const) {
       checkLookup(`filter.${name}`, filter[name]);

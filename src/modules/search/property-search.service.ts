@@ -51,7 +51,7 @@ export class PropertySearchService {
       .getRepository(PropertyDefinition)
       .createQueryBuilder('p')
       .innerJoin('p.namespace', 'ns');
-    restrictToVisible(query, 'ns', ctx.identity);
+    restrictToVisible(query, 'ns', ctx);
     let typed: TypedPrefix | null = null;
     if (args.resourceType != null) {
       const type = await resourceTypeService.getVisibleByName(ctx, args.resourceType);
@@ -130,7 +130,7 @@ export class PropertySearchService {
       .innerJoin('nrt.namespace', 'ns')
       .select('DISTINCT nrt.prefix', 'prefix')
       .where('nrt.resourceTypeId = :resourceTypePk AND nrt.prefix IS NOT NULL', { resourceTypePk });
-    const rows = await restrictToVisible(prefixes, 'ns', ctx.identity).getRawMany<{ prefix: string }>();
+    const rows = await restrictToVisible(prefixes, 'ns', ctx).getRawMany<{ prefix: string }>();
     const typed = text.trimStart().toLowerCase();
     const prefix = rows
       .map((row) => row.prefix)

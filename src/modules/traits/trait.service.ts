@@ -156,7 +156,7 @@ export class TraitService {
   /** Creates a custom trait unless it exists (`created: false` then). */
   create(ctx: Context, name: string): Promise<{ trait: Trait; created: boolean }> {
     return ctx.transaction(async (tx) => {
-      assertCanWritePlacement(tx, 'traits');
+      assertCanWritePlacement(tx, 'placement:traits:update', 'traits');
       await this.checkCustomName(tx, name);
       const inserted: { id: number }[] = await tx.db.query(
         'INSERT INTO traits (name, standard) VALUES ($1, false) ON CONFLICT (name) DO NOTHING RETURNING id',
@@ -170,7 +170,7 @@ export class TraitService {
   /** Deletes a custom trait that no provider has. */
   delete(ctx: Context, name: string): Promise<boolean> {
     return ctx.transaction(async (tx) => {
-      assertCanWritePlacement(tx, 'traits');
+      assertCanWritePlacement(tx, 'placement:traits:update', 'traits');
       if (!isTraitName(name)) throw new NotFoundError('Trait', name);
       // Locked: a concurrent setResourceProviderTraits cannot associate it while we check and delete.
       const trait = await tx.db

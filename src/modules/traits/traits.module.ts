@@ -1,5 +1,6 @@
 import { defineModule } from '../../common/module';
 import { registerTraitCommands } from './trait.cli';
+import { PLACEMENT_POLICIES } from './trait.policy';
 import { Trait } from './trait.entity';
 import { TraitResolver, traitNode } from './trait.resolver';
 import { traitRestRoutes } from './trait.rest';
@@ -12,6 +13,7 @@ export const traitsModule = defineModule({
   resolvers: [TraitResolver],
   nodeTypes: [traitNode],
   seeders: [standardTraitsSeeder],
+  policies: PLACEMENT_POLICIES,
   commands: [registerTraitCommands],
   rest: traitRestRoutes,
 

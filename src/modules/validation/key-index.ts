@@ -130,7 +130,7 @@ function scopeOf(
 
 /** The key index of a resource type as the caller sees it: one statement. */
 export async function loadKeyIndex(ctx: Context, resourceTypePk: number): Promise<KeyIndex> {
-  const query = definitionsOfResourceType(ctx.db, ctx.identity, resourceTypePk)
+  const query = definitionsOfResourceType(ctx.db, ctx, resourceTypePk)
     .addSelect('ns.name', 'definition_namespace')
     .addSelect('ns.complete', 'definition_complete')
     .andWhere(`(strpos(p.name, '{') > 0 OR ns.complete)`);
