@@ -98,6 +98,8 @@ describe('Placement REST API', () => {
     });
 
     it('406 outside 1.0-1.39, 400 for a malformed version', async () => {
+      const refused = expectPlacementError(await call('GET', '/', { version: '1.40' }), 406);
+      expect(refused).toMatchObject({ min_version: '1.0', max_version: '1.39' });
       expectPlacementError(await call('GET', '/traits', { version: '1.40' }), 406);
       expectPlacementError(await call('GET', '/traits', { version: '0.9' }), 406);
       expectPlacementError(await call('GET', '/traits', { version: '2.0' }), 406);
@@ -134,7 +136,7 @@ describe('Placement REST API', () => {
       const name = customTrait('REST');
       const created = await call('PUT', `/traits/${name}`, { version: '1.6' });
       expect(created.status).toBe(201);
-      expect(created.headers.get('location')).toBe(`/placement/traits/${name}`);
+      expect(created.headers.get('location')).toBe(`${base}/traits/${name}`);
       expect((await call('PUT', `/traits/${name}`, { version: '1.6' })).status).toBe(204);
       expect((await call('GET', `/traits/${name}`, { version: '1.6' })).status).toBe(204);
       expect((await call('DELETE', `/traits/${name}`, { version: '1.6' })).status).toBe(204);
@@ -267,7 +269,7 @@ describe('Placement REST API', () => {
       expect(old.body).toBeUndefined();
       const location = old.headers.get('location')!;
       const uuid = location.split('/').pop()!;
-      expect(location).toBe(`/placement/resource_providers/${uuid}`);
+      expect(location).toBe(`${base}/resource_providers/${uuid}`);
 
       const shown = await call('GET', `/resource_providers/${uuid}`, { version: '1.14' });
       expect(shown.body).toMatchObject({

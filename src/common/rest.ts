@@ -27,6 +27,11 @@ export interface RestRequest {
   version: Microversion;
   /** Where the API is mounted (the prefix, no trailing `/`), for the links of an answer. */
   base: string;
+  /**
+   * The absolute URL of a path below the prefix, for a `Location` header: absolute, as webob makes it upstream
+   * (keystoneauth joins a relative one to the endpoint, which already ends in the prefix).
+   */
+  absolute(path: string): string;
 }
 
 /** What a route answers: a status, and a JSON body unless it has none (204). */

@@ -192,7 +192,7 @@ export const SETTINGS = defineSettings({
 
   AUTH_MODE: choice({
     group: IDENTITY,
-    values: ['none', 'headers', 'jwt', 'keystone'],
+    values: ['none', 'headers', 'jwt', 'keystone', 'noauth2'],
     default: 'none',
     meaning: "how a request's project, user and roles are known ([identity.md](identity.md))",
   }),
@@ -200,7 +200,7 @@ export const SETTINGS = defineSettings({
     group: IDENTITY,
     default: false,
     meaning:
-      'AUTH_MODE=none makes every request an admin, so it refuses a non-loopback `HOST` unless this is `true`',
+      'AUTH_MODE=none makes every request an admin, and AUTH_MODE=noauth2 believes whatever a request says it is, so both refuse a non-loopback `HOST` unless this is `true`',
   }),
   AUTH_PROXY_SECRET: sharedSecret({
     group: IDENTITY,

@@ -253,6 +253,7 @@ export function restRoutes({ apis, routes, apollo, context, logger }: RestRoutes
           body,
           version,
           base,
+          absolute: (path) => `${originOf(req)}${base}${path}`,
         };
         const variables = route.variables(request);
         const data = await run(req, info, route, variables);
@@ -292,6 +293,15 @@ export function restRoutes({ apis, routes, apollo, context, logger }: RestRoutes
       methods: { GET: handle, PUT: handle, POST: handle, DELETE: handle, PATCH: handle },
     } satisfies Route;
   });
+}
+
+/** The scheme and host the client used (a TLS-terminating proxy's `X-Forwarded-Proto` counts). */
+function originOf(req: IncomingMessage): string {
+  const forwarded = String(req.headers['x-forwarded-proto'] ?? '')
+    .split(',')[0]
+    .trim();
+  const scheme = forwarded === 'https' || forwarded === 'http' ? forwarded : 'http';
+  return `${scheme}://${req.headers.host ?? 'localhost'}`;
 }
 
 function isHttpError(
