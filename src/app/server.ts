@@ -15,6 +15,7 @@ import { graphqlRoute } from '../http/graphql';
 import { healthRoutes } from '../http/health';
 import { metricsRoutes } from '../http/metrics';
 import { observeRequests, routeLabeller } from '../http/observe-requests';
+import { computeApi } from '../http/compute';
 import { placementApi } from '../http/placement';
 import { restRoutes, type RestApi } from '../http/rest';
 import { createRouter, type Route } from '../http/router';
@@ -78,7 +79,10 @@ export async function createApp({ config, database, logger, spanExporter }: AppO
   const deps: ContextDeps = { config, dataSource: database.dataSource, logger, authenticate, instance };
 
   let stopping = false;
-  const restApis: RestApi[] = config.rest.placement ? [placementApi(config.rest.placement)] : [];
+  const restApis: RestApi[] = [
+    ...(config.rest.placement ? [placementApi(config.rest.placement)] : []),
+    ...(config.rest.compute ? [computeApi(config.rest.compute)] : []),
+  ];
   const routes: Route[] = [
     ...graphqlRoute({
       apollo,

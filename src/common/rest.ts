@@ -8,7 +8,7 @@
 import type { ErrorCode } from './errors';
 
 /** The OpenStack APIs served, each under its own prefix (PLACEMENT_PREFIX, …). */
-export type RestApiName = 'placement';
+export type RestApiName = 'placement' | 'compute';
 
 export type RestMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
 
@@ -71,6 +71,14 @@ export interface RestRoute {
    * the page's `endCursor` while `hasNextPage`, and `answer` gets every page's nodes in the first page's data.
    */
   allPages?: string;
+  /**
+   * A read that must hold before the operation runs (its own GraphQL operation, with the same variables): e.g. that
+   * a resource is a server before its tags change. `holds` throws RestInputError when it does not.
+   */
+  precondition?: {
+    operation: string;
+    holds(data: Record<string, unknown>, request: RestRequest): void;
+  };
   /** The answer from the operation's data. */
   answer(data: Record<string, unknown>, request: RestRequest): RestAnswer;
   /** Error codes of the operation answered otherwise than by default (a CONFLICT's upstream code, …). */

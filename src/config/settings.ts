@@ -362,6 +362,14 @@ export const SETTINGS = defineSettings({
       "where Placement's /traits and /resource_providers are served (`<prefix>/traits`; the version document at `<prefix>/`)",
     parse: restPrefix('/placement'),
   }),
+  COMPUTE_PREFIX: custom({
+    group: OPENSTACK,
+    shownDefault: '`/compute/v2.1`',
+    allowed: 'a path (`/compute/v2.1`, `/v2.1`) or `off`',
+    meaning:
+      "where Nova's server tags (`<prefix>/servers/{id}/tags`, microversion 2.26) and `GET <prefix>/servers?tags=…` are served, for resources of type OS::Nova::Server",
+    parse: restPrefix('/compute/v2.1'),
+  }),
 
   EXPLORER: flag({
     group: PAGES,

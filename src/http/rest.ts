@@ -161,6 +161,7 @@ export function restRoutes({ apis, routes, apollo, context, logger }: RestRoutes
       info: RequestMeta,
       route: RestRoute,
       variables: Record<string, unknown>,
+      operation: string = route.operation,
     ): Promise<Record<string, unknown>> => {
       const headers = new HeaderMap();
       for (const name in req.headers) {
@@ -175,7 +176,7 @@ export function restRoutes({ apis, routes, apollo, context, logger }: RestRoutes
         method: 'POST',
         headers,
         search: '',
-        body: { query: route.operation, variables },
+        body: { query: operation, variables },
       };
       const response = await apollo.executeHTTPGraphQLRequest({
         httpGraphQLRequest,
@@ -256,6 +257,10 @@ export function restRoutes({ apis, routes, apollo, context, logger }: RestRoutes
           absolute: (path) => `${originOf(req)}${base}${path}`,
         };
         const variables = route.variables(request);
+        if (route.precondition) {
+          const { operation, holds } = route.precondition;
+          holds(await run(req, info, route, variables, operation), request);
+        }
         const data = await run(req, info, route, variables);
         if (route.allPages) {
           const pages = [data];

@@ -4,6 +4,7 @@ import { ResourceProperty } from './resource-property.entity';
 import { ResourceTag } from './resource-tag.entity';
 import { Resource } from './resource.entity';
 import { ResourceResolver, resourceNode } from './resource.resolver';
+import { resourceRestRoutes } from './resource.rest';
 import { DiscoveredPropertyValueCount, TagUsageCount } from './usage-count.entities';
 
 /** Resources with their tags and properties, the keys discovered on them and the usage counts. */
@@ -19,6 +20,7 @@ export const resourcesModule = defineModule({
   ],
   resolvers: [ResourceResolver],
   nodeTypes: [resourceNode],
+  rest: resourceRestRoutes,
 
   reads: {
     Resource: ['resources', 'resource_tags', 'resource_properties'],
