@@ -39,7 +39,7 @@ export interface Config {
   discovery: DiscoveryConfig;
   observability: ObservabilityConfig;
   /** Where each OpenStack REST API is mounted; undefined: not served. */
-  rest: { placement: string | undefined; compute: string | undefined };
+  rest: { placement: string | undefined; compute: string | undefined; blazar: string | undefined };
 }
 
 export interface HttpConfig {
@@ -240,6 +240,10 @@ export function loadConfig(env: Env = process.env): Config {
       metrics: metricsSettings(env),
       tracing: tracingSettings(env),
     },
-    rest: { placement: S.PLACEMENT_PREFIX.read(env), compute: S.COMPUTE_PREFIX.read(env) },
+    rest: {
+      placement: S.PLACEMENT_PREFIX.read(env),
+      compute: S.COMPUTE_PREFIX.read(env),
+      blazar: S.BLAZAR_PREFIX.read(env),
+    },
   };
 }

@@ -370,6 +370,14 @@ export const SETTINGS = defineSettings({
       "where Nova's server tags (`<prefix>/servers/{id}/tags`, microversion 2.26) and `GET <prefix>/servers?tags=…` are served, for resources of type OS::Nova::Server",
     parse: restPrefix('/compute/v2.1'),
   }),
+  BLAZAR_PREFIX: custom({
+    group: OPENSTACK,
+    shownDefault: '`/reservation`',
+    allowed: 'a path (`/reservation`) or `off`',
+    meaning:
+      "where Blazar's property discovery is served (`<prefix>/v1/{resource_type}/properties[/{name}]`) over the keys resources carry",
+    parse: restPrefix('/reservation'),
+  }),
 
   EXPLORER: flag({
     group: PAGES,

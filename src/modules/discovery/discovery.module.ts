@@ -1,11 +1,13 @@
 import { defineModule } from '../../common/module';
 import { DiscoveryResolver, discoveredPropertyNode } from './discovery.resolver';
+import { discoveryRestRoutes } from './discovery.rest';
 
 /** Property discovery: the keys resources of a type carry, and their values. */
 export const discoveryModule = defineModule({
   name: 'discovery',
   resolvers: [DiscoveryResolver],
   nodeTypes: [discoveredPropertyNode],
+  rest: discoveryRestRoutes,
 
   reads: {
     DiscoveredProperty: ['discovered_properties', 'discovered_property_values'],
