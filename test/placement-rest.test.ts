@@ -190,10 +190,19 @@ describe('Placement REST API', () => {
 
     it('writes need the rules GraphQL has: a member is refused (403), and reading is open', async () => {
       const member = project('p-rest', ['member']);
-      expectPlacementError(
-        await call('PUT', `/traits/${customTrait('M')}`, { version: '1.6', as: member }),
+      const name = customTrait('M');
+      const refused = expectPlacementError(
+        await call('PUT', `/traits/${name}`, { version: '1.6', as: member }),
         403,
       );
+      // The same refusal, word for word, as GraphQL's.
+      const graphql = await t.gql(
+        `mutation ($name: String!) { createTrait(name: $name) { created } }`,
+        { name },
+        member,
+      );
+      expect(graphql.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+      expect(refused.detail).toBe(graphql.errors?.[0].message);
       expect(
         (await call('GET', '/traits?name=in:HW_CPU_X86_AVX2', { version: '1.6', as: member })).status,
       ).toBe(200);
