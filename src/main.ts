@@ -97,6 +97,11 @@ async function serve(): Promise<void> {
   let runtime: Runtime | undefined;
   try {
     runtime = await boot({ config, logger });
+    if (config.auth.mode === 'noauth2') {
+      logger.warn(
+        'AUTH_MODE=noauth2: every request is who its X-Auth-Token says ("admin" is an admin). For tests and development only.',
+      );
+    }
     if (config.auth.mode === 'none') {
       logger.warn(
         'AUTH_MODE=none: every request is an admin of project "default". Use AUTH_MODE=keystone, headers or jwt in production.',

@@ -86,7 +86,9 @@ describe('the configuration reference', () => {
     }
     expect(reference).toMatch(/^\| `PORT` +\| `4000` +\| integer 0–65535 +\| /m);
     expect(reference).toMatch(/^\| `CHANGE_RETENTION` +\| `30d` +\| /m);
-    expect(reference).toMatch(/^\| `AUTH_MODE` +\| `none` +\| `none`, `headers`, `jwt`, `keystone` +\| /m);
+    expect(reference).toMatch(
+      /^\| `AUTH_MODE` +\| `none` +\| `none`, `headers`, `jwt`, `keystone`, `noauth2` +\| /m,
+    );
   });
 
   it('every variable src/ reads by name is declared', () => {

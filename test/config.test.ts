@@ -324,3 +324,33 @@ describe('identity settings', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe("the OpenStack REST APIs' prefixes", () => {
+  it('default to /placement, /compute/v2.1 and /reservation; off serves none; any path may be chosen', () => {
+    expect(loadConfig({}).rest).toEqual({
+      placement: '/placement',
+      compute: '/compute/v2.1',
+      blazar: '/reservation',
+    });
+    expect(loadConfig({ PLACEMENT_PREFIX: 'off', COMPUTE_PREFIX: '/v2.1' }).rest).toMatchObject({
+      placement: undefined,
+      compute: '/v2.1',
+    });
+  });
+
+  it.each([
+    [{ PLACEMENT_PREFIX: 'placement' }, /PLACEMENT_PREFIX must be a path such as \/placement/],
+    [{ PLACEMENT_PREFIX: '/placement/' }, /PLACEMENT_PREFIX must be a path/],
+    [{ COMPUTE_PREFIX: '/' }, /COMPUTE_PREFIX must be a path/],
+    [{ BLAZAR_PREFIX: '/graphql' }, /BLAZAR_PREFIX=\/graphql would cover the service's own/],
+    [{ PLACEMENT_PREFIX: '/health/x' }, /PLACEMENT_PREFIX=\/health\/x would cover/],
+    [
+      { COMPUTE_PREFIX: '/placement/v2.1' },
+      /COMPUTE_PREFIX=\/placement\/v2.1 overlaps PLACEMENT_PREFIX=\/placement/,
+    ],
+    [{ BLAZAR_PREFIX: '/placement' }, /overlaps/],
+  ])('refuses %j, naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

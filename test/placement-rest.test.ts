@@ -98,6 +98,8 @@ describe('Placement REST API', () => {
     });
 
     it('406 outside 1.0-1.39, 400 for a malformed version', async () => {
+      const refused = expectPlacementError(await call('GET', '/', { version: '1.40' }), 406);
+      expect(refused).toMatchObject({ min_version: '1.0', max_version: '1.39' });
       expectPlacementError(await call('GET', '/traits', { version: '1.40' }), 406);
       expectPlacementError(await call('GET', '/traits', { version: '0.9' }), 406);
       expectPlacementError(await call('GET', '/traits', { version: '2.0' }), 406);
@@ -134,7 +136,7 @@ describe('Placement REST API', () => {
       const name = customTrait('REST');
       const created = await call('PUT', `/traits/${name}`, { version: '1.6' });
       expect(created.status).toBe(201);
-      expect(created.headers.get('location')).toBe(`/placement/traits/${name}`);
+      expect(created.headers.get('location')).toBe(`${base}/traits/${name}`);
       expect((await call('PUT', `/traits/${name}`, { version: '1.6' })).status).toBe(204);
       expect((await call('GET', `/traits/${name}`, { version: '1.6' })).status).toBe(204);
       expect((await call('DELETE', `/traits/${name}`, { version: '1.6' })).status).toBe(204);
@@ -188,10 +190,19 @@ describe('Placement REST API', () => {
 
     it('writes need the rules GraphQL has: a member is refused (403), and reading is open', async () => {
       const member = project('p-rest', ['member']);
-      expectPlacementError(
-        await call('PUT', `/traits/${customTrait('M')}`, { version: '1.6', as: member }),
+      const name = customTrait('M');
+      const refused = expectPlacementError(
+        await call('PUT', `/traits/${name}`, { version: '1.6', as: member }),
         403,
       );
+      // The same refusal, word for word, as GraphQL's.
+      const graphql = await t.gql(
+        `mutation ($name: String!) { createTrait(name: $name) { created } }`,
+        { name },
+        member,
+      );
+      expect(graphql.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+      expect(refused.detail).toBe(graphql.errors?.[0].message);
       expect(
         (await call('GET', '/traits?name=in:HW_CPU_X86_AVX2', { version: '1.6', as: member })).status,
       ).toBe(200);
@@ -267,7 +278,7 @@ describe('Placement REST API', () => {
       expect(old.body).toBeUndefined();
       const location = old.headers.get('location')!;
       const uuid = location.split('/').pop()!;
-      expect(location).toBe(`/placement/resource_providers/${uuid}`);
+      expect(location).toBe(`${base}/resource_providers/${uuid}`);
 
       const shown = await call('GET', `/resource_providers/${uuid}`, { version: '1.14' });
       expect(shown.body).toMatchObject({

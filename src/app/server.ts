@@ -15,6 +15,8 @@ import { graphqlRoute } from '../http/graphql';
 import { healthRoutes } from '../http/health';
 import { metricsRoutes } from '../http/metrics';
 import { observeRequests, routeLabeller } from '../http/observe-requests';
+import { blazarApi } from '../http/blazar';
+import { computeApi } from '../http/compute';
 import { placementApi } from '../http/placement';
 import { restRoutes, type RestApi } from '../http/rest';
 import { createRouter, type Route } from '../http/router';
@@ -89,7 +91,11 @@ export async function createApp({ config, database, logger, spanExporter }: AppO
   };
 
   let stopping = false;
-  const restApis: RestApi[] = config.rest.placement ? [placementApi(config.rest.placement)] : [];
+  const restApis: RestApi[] = [
+    ...(config.rest.placement ? [placementApi(config.rest.placement)] : []),
+    ...(config.rest.compute ? [computeApi(config.rest.compute)] : []),
+    ...(config.rest.blazar ? [blazarApi(config.rest.blazar)] : []),
+  ];
   const routes: Route[] = [
     ...graphqlRoute({
       apollo,

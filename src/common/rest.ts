@@ -8,7 +8,7 @@
 import type { ErrorCode } from './errors';
 
 /** The OpenStack APIs served, each under its own prefix (PLACEMENT_PREFIX, …). */
-export type RestApiName = 'placement';
+export type RestApiName = 'placement' | 'compute' | 'blazar';
 
 export type RestMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
 
@@ -27,6 +27,11 @@ export interface RestRequest {
   version: Microversion;
   /** Where the API is mounted (the prefix, no trailing `/`), for the links of an answer. */
   base: string;
+  /**
+   * The absolute URL of a path below the prefix, for a `Location` header: absolute, as webob makes it upstream
+   * (keystoneauth joins a relative one to the endpoint, which already ends in the prefix).
+   */
+  absolute(path: string): string;
 }
 
 /** What a route answers: a status, and a JSON body unless it has none (204). */
@@ -66,6 +71,14 @@ export interface RestRoute {
    * the page's `endCursor` while `hasNextPage`, and `answer` gets every page's nodes in the first page's data.
    */
   allPages?: string;
+  /**
+   * A read that must hold before the operation runs (its own GraphQL operation, with the same variables): e.g. that
+   * a resource is a server before its tags change. `holds` throws RestInputError when it does not.
+   */
+  precondition?: {
+    operation: string;
+    holds(data: Record<string, unknown>, request: RestRequest): void;
+  };
   /** The answer from the operation's data. */
   answer(data: Record<string, unknown>, request: RestRequest): RestAnswer;
   /** Error codes of the operation answered otherwise than by default (a CONFLICT's upstream code, …). */

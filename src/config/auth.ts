@@ -162,6 +162,13 @@ export function authSettings(env: Env, host: string): AuthConfig {
         'itself is trusted',
     );
   }
+  if (mode === 'noauth2' && !isLoopbackHost(host) && !S.AUTH_NONE_ALLOW_REMOTE.read(env)) {
+    throw new ConfigError(
+      `AUTH_MODE=noauth2 on HOST=${host} would make anyone who reaches the port an admin (X-Auth-Token: admin): ` +
+        'it is for tests and no-Keystone development setups; use AUTH_MODE=keystone, or set ' +
+        'AUTH_NONE_ALLOW_REMOTE=true if the network itself is trusted',
+    );
+  }
   const jwt = {
     secret: S.JWT_SECRET.read(env),
     jwksUrl: S.JWT_JWKS_URL.read(env),

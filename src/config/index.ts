@@ -5,7 +5,7 @@
  * the service (lint), so everything may read its types.
  */
 import { authSettings, metricsSettings, type AuthConfig, type MetricsConfig } from './auth';
-import { type Env } from './parse';
+import { ConfigError, type Env } from './parse';
 import { SETTINGS as S } from './settings';
 import { tracingSettings, type TracingConfig } from './tracing';
 
@@ -41,7 +41,7 @@ export interface Config {
   discovery: DiscoveryConfig;
   observability: ObservabilityConfig;
   /** Where each OpenStack REST API is mounted; undefined: not served. */
-  rest: { placement: string | undefined };
+  rest: { placement: string | undefined; compute: string | undefined; blazar: string | undefined };
 }
 
 export interface HttpConfig {
@@ -169,6 +169,30 @@ export interface ObservabilityConfig {
   tracing: TracingConfig | undefined;
 }
 
+/** Where each REST API is mounted; two that would overlap (one a path under the other) stop the start. */
+function restPrefixes(env: Env): Config['rest'] {
+  const prefixes = {
+    PLACEMENT_PREFIX: S.PLACEMENT_PREFIX.read(env),
+    COMPUTE_PREFIX: S.COMPUTE_PREFIX.read(env),
+    BLAZAR_PREFIX: S.BLAZAR_PREFIX.read(env),
+  };
+  const set = Object.entries(prefixes).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  for (const [name, prefix] of set) {
+    for (const [other, otherPrefix] of set) {
+      if (name !== other && (prefix === otherPrefix || prefix.startsWith(`${otherPrefix}/`))) {
+        throw new ConfigError(
+          `${name}=${prefix} overlaps ${other}=${otherPrefix}: give each API a path of its own`,
+        );
+      }
+    }
+  }
+  return {
+    placement: prefixes.PLACEMENT_PREFIX,
+    compute: prefixes.COMPUTE_PREFIX,
+    blazar: prefixes.BLAZAR_PREFIX,
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const host = S.HOST.read(env);
   return {
@@ -246,6 +270,6 @@ export function loadConfig(env: Env = process.env): Config {
       metrics: metricsSettings(env),
       tracing: tracingSettings(env),
     },
-    rest: { placement: S.PLACEMENT_PREFIX.read(env) },
+    rest: restPrefixes(env),
   };
 }

@@ -192,7 +192,7 @@ export const SETTINGS = defineSettings({
 
   AUTH_MODE: choice({
     group: IDENTITY,
-    values: ['none', 'headers', 'jwt', 'keystone'],
+    values: ['none', 'headers', 'jwt', 'keystone', 'noauth2'],
     default: 'none',
     meaning: "how a request's project, user and roles are known ([identity.md](identity.md))",
   }),
@@ -211,7 +211,7 @@ export const SETTINGS = defineSettings({
     group: IDENTITY,
     default: false,
     meaning:
-      'AUTH_MODE=none makes every request an admin, so it refuses a non-loopback `HOST` unless this is `true`',
+      'AUTH_MODE=none makes every request an admin, and AUTH_MODE=noauth2 believes whatever a request says it is, so both refuse a non-loopback `HOST` unless this is `true`',
   }),
   AUTH_PROXY_SECRET: sharedSecret({
     group: IDENTITY,
@@ -372,6 +372,22 @@ export const SETTINGS = defineSettings({
     meaning:
       "where Placement's /traits and /resource_providers are served (`<prefix>/traits`; the version document at `<prefix>/`)",
     parse: restPrefix('/placement'),
+  }),
+  COMPUTE_PREFIX: custom({
+    group: OPENSTACK,
+    shownDefault: '`/compute/v2.1`',
+    allowed: 'a path (`/compute/v2.1`, `/v2.1`) or `off`',
+    meaning:
+      "where Nova's server tags (`<prefix>/servers/{id}/tags`, microversion 2.26) and `GET <prefix>/servers?tags=…` are served, for resources of type OS::Nova::Server",
+    parse: restPrefix('/compute/v2.1'),
+  }),
+  BLAZAR_PREFIX: custom({
+    group: OPENSTACK,
+    shownDefault: '`/reservation`',
+    allowed: 'a path (`/reservation`) or `off`',
+    meaning:
+      "where Blazar's property discovery is served (`<prefix>/v1/{resource_type}/properties[/{name}]`) over the keys resources carry",
+    parse: restPrefix('/reservation'),
   }),
 
   EXPLORER: flag({

@@ -13,6 +13,12 @@ const ASSETS_PATH = '/graphiql/assets/';
 
 /** What the page tells a user about identity in each AUTH_MODE (the first lines of its default query). */
 const AUTH_HINTS: Record<AuthMode, string[]> = {
+  noauth2: [
+    'AUTH_MODE=noauth2: in the Headers tab below',
+    'enter {"X-Auth-Token": "admin"} (an admin) or',
+    'a user[:project] with X-Roles, then press',
+    'Shift+Ctrl+R to load the schema and Docs.',
+  ],
   none: ['AUTH_MODE=none: every request acts as an', 'admin of project "default".'],
   headers: [
     'AUTH_MODE=headers: X-Project-Id, X-User-Id',

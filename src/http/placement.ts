@@ -6,7 +6,8 @@ import { statusTitle, type RestApi } from './rest';
  * Placement's microversions and error bodies, as placement/microversion.py and placement/util.py answer them:
  * `OpenStack-API-Version: placement X.Y` (absent: the minimum; `latest`: the maximum), 400 for a malformed
  * version, 406 for one outside 1.0–1.39, the version said back with `Vary`, and
- * `{"errors": [{"status", "title", "detail", "request_id", "code"}]}` (the code from 1.23, as upstream).
+ * `{"errors": [{"status", "title", "detail", "request_id", "code"}]}` (the code from 1.23, as upstream; a 406 also
+ * with `min_version` and `max_version`).
  */
 export const PLACEMENT_MIN: Microversion = [1, 0];
 export const PLACEMENT_MAX: Microversion = [1, 39];
@@ -63,6 +64,8 @@ export function placementApi(prefix: string): RestApi {
           detail: message,
           request_id: requestId,
           ...(below(version, ERROR_CODES_SINCE) ? {} : { code: code ?? 'placement.undefined_code' }),
+          // An unacceptable version says which are (osc-placement's negotiation reads max_version).
+          ...(status === 406 ? { min_version: text(PLACEMENT_MIN), max_version: text(PLACEMENT_MAX) } : {}),
         },
       ],
     }),

@@ -161,6 +161,7 @@ export function restRoutes({ apis, routes, apollo, context, logger }: RestRoutes
       info: RequestMeta,
       route: RestRoute,
       variables: Record<string, unknown>,
+      operation: string = route.operation,
     ): Promise<Record<string, unknown>> => {
       const headers = new HeaderMap();
       for (const name in req.headers) {
@@ -175,7 +176,7 @@ export function restRoutes({ apis, routes, apollo, context, logger }: RestRoutes
         method: 'POST',
         headers,
         search: '',
-        body: { query: route.operation, variables },
+        body: { query: operation, variables },
       };
       const response = await apollo.executeHTTPGraphQLRequest({
         httpGraphQLRequest,
@@ -253,8 +254,13 @@ export function restRoutes({ apis, routes, apollo, context, logger }: RestRoutes
           body,
           version,
           base,
+          absolute: (path) => `${originOf(req)}${base}${path}`,
         };
         const variables = route.variables(request);
+        if (route.precondition) {
+          const { operation, holds } = route.precondition;
+          holds(await run(req, info, route, variables, operation), request);
+        }
         const data = await run(req, info, route, variables);
         if (route.allPages) {
           const pages = [data];
@@ -292,6 +298,15 @@ export function restRoutes({ apis, routes, apollo, context, logger }: RestRoutes
       methods: { GET: handle, PUT: handle, POST: handle, DELETE: handle, PATCH: handle },
     } satisfies Route;
   });
+}
+
+/** The scheme and host the client used (a TLS-terminating proxy's `X-Forwarded-Proto` counts). */
+function originOf(req: IncomingMessage): string {
+  const forwarded = String(req.headers['x-forwarded-proto'] ?? '')
+    .split(',')[0]
+    .trim();
+  const scheme = forwarded === 'https' || forwarded === 'http' ? forwarded : 'http';
+  return `${scheme}://${req.headers.host ?? 'localhost'}`;
 }
 
 function isHttpError(

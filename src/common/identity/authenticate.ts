@@ -20,6 +20,35 @@ const splitRoles = (raw: string | undefined): string[] => (raw ? raw.split(',') 
 const noneAuthenticator: Authenticator = async () => makeIdentity('default', 'local', ['admin']);
 
 /**
+ * AUTH_MODE=noauth2, the OpenStack services' no-Keystone mode (Placement's and Nova's functional tests, devstack
+ * without Keystone), as placement/auth.py's NoAuthMiddleware reads a request: `X-Auth-Token` is required and is
+ * `user[:project]`; the user `admin` is an admin, anyone else has the roles of `X-Roles`. `X-Project-Id` and
+ * `X-User-Id`, as keystonemiddleware would set them, win over the token's parts; `OpenStack-System-Scope: all`
+ * is a system scope (an admin of no project; without the admin role refused, as a Keystone system token is).
+ * Believes the caller: loopback only unless AUTH_NONE_ALLOW_REMOTE (config/auth.ts).
+ */
+const noauth2Authenticator: Authenticator = async ({ headers }) => {
+  const token = header(headers, 'x-auth-token')?.trim();
+  if (!token) {
+    throw new UnauthenticatedError(
+      'X-Auth-Token is required (AUTH_MODE=noauth2: "admin", or user[:project])',
+    );
+  }
+  const [tokenUser, tokenProject] = token.split(':', 2);
+  const roles = splitRoles(header(headers, 'x-roles'));
+  if (tokenUser === 'admin') roles.push('admin');
+  const userId = header(headers, 'x-user-id')?.trim() || tokenUser;
+  if (header(headers, 'openstack-system-scope')?.trim().toLowerCase() === 'all') {
+    if (!roles.includes('admin')) {
+      throw new UnauthenticatedError('A system scope is accepted only with the admin role');
+    }
+    return makeIdentity(null, userId, roles);
+  }
+  const projectId = header(headers, 'x-project-id')?.trim() || tokenProject || tokenUser;
+  return makeIdentity(projectId, userId, roles);
+};
+
+/**
  * AUTH_MODE=headers: an authenticating proxy in front of us sets the identity headers. They are believed only
  * from that proxy (AUTH_PROXY_SECRET, AUTH_TRUSTED_PROXIES); anyone else is refused and logged.
  */
@@ -88,6 +117,8 @@ export function createAuthenticator(config: Config, logger: Logger): Authenticat
       return jwtAuthenticator(config);
     case 'keystone':
       return keystoneAuthenticator(config.auth.keystone!, logger);
+    case 'noauth2':
+      return noauth2Authenticator;
   }
 }
 
@@ -95,6 +126,7 @@ export function createAuthenticator(config: Config, logger: Logger): Authenticat
 const INIT_PAYLOAD_CREDENTIALS: Partial<Record<Config['auth']['mode'], string[]>> = {
   jwt: ['authorization'],
   keystone: ['x-auth-token', 'x-service-token'],
+  noauth2: ['x-auth-token'],
 };
 
 /**

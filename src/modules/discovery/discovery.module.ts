@@ -1,6 +1,7 @@
 import { defineModule } from '../../common/module';
 import { DISCOVERY_POLICIES } from './discovery.service';
 import { DiscoveryResolver, discoveredPropertyNode } from './discovery.resolver';
+import { discoveryRestRoutes } from './discovery.rest';
 
 /** Property discovery: the keys resources of a type carry, and their values. */
 export const discoveryModule = defineModule({
@@ -8,6 +9,7 @@ export const discoveryModule = defineModule({
   resolvers: [DiscoveryResolver],
   nodeTypes: [discoveredPropertyNode],
   policies: DISCOVERY_POLICIES,
+  rest: discoveryRestRoutes,
 
   reads: {
     DiscoveredProperty: ['discovered_properties', 'discovered_property_values'],

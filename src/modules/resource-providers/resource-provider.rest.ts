@@ -195,7 +195,7 @@ export const resourceProviderRestRoutes = defineRestRoutes([
     errors: { CONFLICT: { code: 'placement.duplicate_name' } },
     answer: (data, request) => {
       const provider = data.createResourceProvider as ProviderData;
-      const headers = { location: `${request.base}/resource_providers/${provider.uuid}` };
+      const headers = { location: request.absolute(`/resource_providers/${provider.uuid}`) };
       // Before 1.20 a create answers with no body.
       return atLeast(request.version, 1, 20)
         ? { status: 200, body: providerJson(provider, request), headers }

@@ -5,6 +5,7 @@ import { ResourceTag } from './resource-tag.entity';
 import { Resource } from './resource.entity';
 import { RESOURCE_POLICIES } from './resource.policy';
 import { ResourceResolver, resourceNode } from './resource.resolver';
+import { resourceRestRoutes } from './resource.rest';
 import { DiscoveredPropertyValueCount, TagUsageCount } from './usage-count.entities';
 
 /** Resources with their tags and properties, the keys discovered on them and the usage counts. */
@@ -21,6 +22,7 @@ export const resourcesModule = defineModule({
   policies: RESOURCE_POLICIES,
   resolvers: [ResourceResolver],
   nodeTypes: [resourceNode],
+  rest: resourceRestRoutes,
 
   reads: {
     Resource: ['resources', 'resource_tags', 'resource_properties'],

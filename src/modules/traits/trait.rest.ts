@@ -78,16 +78,10 @@ export const traitRestRoutes = defineRestRoutes([
     since: SINCE_TRAITS,
     operation: `mutation PlacementCreateTrait($name: String!) { createTrait(name: $name) { created } }`,
     variables: (request) => ({ name: request.params.name }),
-    answer: (data, request) =>
-      (data.createTrait as { created: boolean }).created
-        ? {
-            status: 201,
-            headers: { location: `${request.base}/traits/${encodeURIComponent(request.params.name)}` },
-          }
-        : {
-            status: 204,
-            headers: { location: `${request.base}/traits/${encodeURIComponent(request.params.name)}` },
-          },
+    answer: (data, request) => ({
+      status: (data.createTrait as { created: boolean }).created ? 201 : 204,
+      headers: { location: request.absolute(`/traits/${encodeURIComponent(request.params.name)}`) },
+    }),
   },
   {
     api: 'placement',
