@@ -11,6 +11,8 @@ const WITHOUT_ENTITY = [
   'data_versions',
   'discovered_property_values_pending',
   'migrations',
+  // The oldest code version that may serve the schema: written by migrations, read in SQL (src/db/schema-compat.ts).
+  'schema_compat',
   'seed_state',
   'tag_usage_pending',
   'typeorm_metadata',
