@@ -1,0 +1,359 @@
+import { OWNER, ROLES, keystoneHeaders, type Role } from './support/identity-roles';
+import { KeystoneStandIn, SERVICE_USER } from './support/keystone-stand-in';
+import { postGql, startTestApp, unique, type Data, type TestApp } from './support/test-app';
+
+/**
+ * Every Mutation field, every list (connection) query field and every Subscription field of the schema, for each
+ * identity, under the secure-RBAC defaults (AUTH_MODE=keystone, which alone also carries a system-scoped admin;
+ * identity-matrix.test.ts shows the other modes establish the same identities). The fields come from the schema:
+ * a field without an entry in the tables below fails the test.
+ */
+type Who = Role | 'system';
+const WHOS: Who[] = [...ROLES, 'system'];
+/** ok; FORBIDDEN (naming the rule that refused); NOT_FOUND (the target is not visible to the caller). */
+type Outcome = 'ok' | 'FORBIDDEN' | 'NOT_FOUND';
+type Expected = Record<Who, Outcome>;
+
+/** Writes in the owner project's private namespace or on its resources: its members and admins. */
+const PROJECT_WRITE: Expected = {
+  admin: 'ok',
+  owner: 'ok',
+  reader: 'FORBIDDEN',
+  other: 'NOT_FOUND',
+  service: 'NOT_FOUND',
+  system: 'ok',
+};
+/** Creating one's own: any member (of its own project), admins; never a reader. */
+const CREATE_OWN: Expected = {
+  admin: 'ok',
+  owner: 'ok',
+  reader: 'FORBIDDEN',
+  other: 'ok',
+  service: 'FORBIDDEN',
+  system: 'ok',
+};
+/** Placement's writes (providers, traits): admins and services. */
+const PLACEMENT_WRITE: Expected = {
+  admin: 'ok',
+  owner: 'FORBIDDEN',
+  reader: 'FORBIDDEN',
+  other: 'FORBIDDEN',
+  service: 'ok',
+  system: 'ok',
+};
+/** The service's vocabulary (discovery keys): admins only. */
+const ADMIN_ONLY: Expected = {
+  admin: 'ok',
+  owner: 'FORBIDDEN',
+  reader: 'FORBIDDEN',
+  other: 'FORBIDDEN',
+  service: 'FORBIDDEN',
+  system: 'ok',
+};
+
+/** The fixtures a mutation acts on, made afresh (by their owners) for each identity that tries it. */
+interface Target {
+  ns: string;
+  nsId: string;
+  type: string;
+  resource: string;
+  provider: string;
+  generation: number;
+  trait: string;
+}
+interface MutationCase {
+  query: string;
+  variables(target: Target, who: Who): Record<string, unknown>;
+  expected: Expected;
+}
+
+const MUTATIONS: Record<string, MutationCase> = {
+  createNamespace: {
+    query: `mutation ($n: String!, $o: String) { createNamespace(input: { name: $n, owner: $o }) { name } }`,
+    // A system-scoped admin has no project of its own: it names the owner.
+    variables: (x, who) => ({ n: `${x.ns}-${who}`, o: who === 'system' ? OWNER : null }),
+    expected: CREATE_OWN,
+  },
+  updateNamespace: {
+    query: `mutation ($ns: String!) { updateNamespace(name: $ns, input: { description: "d" }) { name } }`,
+    variables: (x) => ({ ns: x.ns }),
+    expected: PROJECT_WRITE,
+  },
+  deleteNamespace: {
+    query: `mutation ($ns: String!) { deleteNamespace(name: $ns) }`,
+    variables: (x) => ({ ns: x.ns }),
+    expected: PROJECT_WRITE,
+  },
+  deleteNode: {
+    query: `mutation ($id: ID!) { deleteNode(id: $id) { __typename } }`,
+    variables: (x) => ({ id: x.nsId }),
+    expected: PROJECT_WRITE,
+  },
+  associateResourceType: {
+    query: `mutation ($ns: String!) { associateResourceType(namespace: $ns, input: { name: "OS::Nova::Server" }) { prefix } }`,
+    variables: (x) => ({ ns: x.ns }),
+    expected: PROJECT_WRITE,
+  },
+  dissociateResourceType: {
+    query: `mutation ($ns: String!, $t: String!) { dissociateResourceType(namespace: $ns, resourceType: $t) }`,
+    variables: (x) => ({ ns: x.ns, t: x.type }),
+    expected: PROJECT_WRITE,
+  },
+  createProperty: {
+    query: `mutation ($ns: String!) { createProperty(namespace: $ns, input: { name: "q", title: "Q", type: STRING }) { name } }`,
+    variables: (x) => ({ ns: x.ns }),
+    expected: PROJECT_WRITE,
+  },
+  updateProperty: {
+    query: `mutation ($ns: String!) { updateProperty(namespace: $ns, name: "p", input: { name: "p", title: "P2", type: STRING }) { name } }`,
+    variables: (x) => ({ ns: x.ns }),
+    expected: PROJECT_WRITE,
+  },
+  deleteProperty: {
+    query: `mutation ($ns: String!) { deleteProperty(namespace: $ns, name: "p") }`,
+    variables: (x) => ({ ns: x.ns }),
+    expected: PROJECT_WRITE,
+  },
+  deleteAllProperties: {
+    query: `mutation ($ns: String!) { deleteAllProperties(namespace: $ns) }`,
+    variables: (x) => ({ ns: x.ns }),
+    expected: PROJECT_WRITE,
+  },
+  createObject: {
+    query: `mutation ($ns: String!) { createObject(namespace: $ns, input: { name: "o2" }) { name } }`,
+    variables: (x) => ({ ns: x.ns }),
+    expected: PROJECT_WRITE,
+  },
+  updateObject: {
+    query: `mutation ($ns: String!) { updateObject(namespace: $ns, name: "o", input: { name: "o", description: "d" }) { name } }`,
+    variables: (x) => ({ ns: x.ns }),
+    expected: PROJECT_WRITE,
+  },
+  deleteObject: {
+    query: `mutation ($ns: String!) { deleteObject(namespace: $ns, name: "o") }`,
+    variables: (x) => ({ ns: x.ns }),
+    expected: PROJECT_WRITE,
+  },
+  deleteAllObjects: {
+    query: `mutation ($ns: String!) { deleteAllObjects(namespace: $ns) }`,
+    variables: (x) => ({ ns: x.ns }),
+    expected: PROJECT_WRITE,
+  },
+  createTag: {
+    query: `mutation ($ns: String!) { createTag(namespace: $ns, name: "t2") { name } }`,
+    variables: (x) => ({ ns: x.ns }),
+    expected: PROJECT_WRITE,
+  },
+  createTags: {
+    query: `mutation ($ns: String!) { createTags(namespace: $ns, names: ["t3"], append: true) { name } }`,
+    variables: (x) => ({ ns: x.ns }),
+    expected: PROJECT_WRITE,
+  },
+  updateTag: {
+    query: `mutation ($ns: String!) { updateTag(namespace: $ns, name: "t", newName: "t4") { name } }`,
+    variables: (x) => ({ ns: x.ns }),
+    expected: PROJECT_WRITE,
+  },
+  deleteTag: {
+    query: `mutation ($ns: String!) { deleteTag(namespace: $ns, name: "t") }`,
+    variables: (x) => ({ ns: x.ns }),
+    expected: PROJECT_WRITE,
+  },
+  deleteAllTags: {
+    query: `mutation ($ns: String!) { deleteAllTags(namespace: $ns) }`,
+    variables: (x) => ({ ns: x.ns }),
+    expected: PROJECT_WRITE,
+  },
+  createResource: {
+    query: `mutation ($p: String) { createResource(input: { resourceType: "OS::Nova::Server", projectId: $p }) { uuid } }`,
+    // A system-scoped admin has no project of its own: it names one.
+    variables: (_x, who) => ({ p: who === 'system' ? OWNER : null }),
+    expected: CREATE_OWN,
+  },
+  updateResource: {
+    query: `mutation ($u: UUID!) { updateResource(uuid: $u, input: { name: "renamed" }) { uuid } }`,
+    variables: (x) => ({ u: x.resource }),
+    expected: PROJECT_WRITE,
+  },
+  deleteResource: {
+    query: `mutation ($u: UUID!) { deleteResource(uuid: $u) }`,
+    variables: (x) => ({ u: x.resource }),
+    expected: PROJECT_WRITE,
+  },
+  setResourceProperties: {
+    query: `mutation ($u: UUID!) { setResourceProperties(uuid: $u, properties: { k: "w" }) { uuid } }`,
+    variables: (x) => ({ u: x.resource }),
+    expected: PROJECT_WRITE,
+  },
+  addResourceTag: {
+    query: `mutation ($u: UUID!) { addResourceTag(uuid: $u, tag: "b") { created } }`,
+    variables: (x) => ({ u: x.resource }),
+    expected: PROJECT_WRITE,
+  },
+  removeResourceTag: {
+    query: `mutation ($u: UUID!) { removeResourceTag(uuid: $u, tag: "a") }`,
+    variables: (x) => ({ u: x.resource }),
+    expected: PROJECT_WRITE,
+  },
+  setResourceTags: {
+    query: `mutation ($u: UUID!) { setResourceTags(uuid: $u, tags: ["c"]) }`,
+    variables: (x) => ({ u: x.resource }),
+    expected: PROJECT_WRITE,
+  },
+  removeAllResourceTags: {
+    query: `mutation ($u: UUID!) { removeAllResourceTags(uuid: $u) }`,
+    variables: (x) => ({ u: x.resource }),
+    expected: PROJECT_WRITE,
+  },
+  updateResourceProperty: {
+    query: `mutation { updateResourceProperty(resourceType: "OS::Nova::Server", name: "k", private: true) { name } }`,
+    variables: () => ({}),
+    expected: ADMIN_ONLY,
+  },
+  createResourceProvider: {
+    query: `mutation ($n: String!) { createResourceProvider(input: { name: $n }) { uuid } }`,
+    variables: (x, who) => ({ n: `${x.ns}-rp-${who}` }),
+    expected: PLACEMENT_WRITE,
+  },
+  updateResourceProvider: {
+    query: `mutation ($u: UUID!, $n: String!) { updateResourceProvider(uuid: $u, input: { name: $n }) { uuid } }`,
+    variables: (x, who) => ({ u: x.provider, n: `${x.ns}-renamed-${who}` }),
+    expected: PLACEMENT_WRITE,
+  },
+  deleteResourceProvider: {
+    query: `mutation ($u: UUID!) { deleteResourceProvider(uuid: $u) }`,
+    variables: (x) => ({ u: x.provider }),
+    expected: PLACEMENT_WRITE,
+  },
+  setResourceProviderTraits: {
+    query: `mutation ($u: UUID!, $g: Int!) { setResourceProviderTraits(uuid: $u, generation: $g, traits: ["HW_CPU_X86_AVX"]) { generation } }`,
+    variables: (x) => ({ u: x.provider, g: x.generation }),
+    expected: PLACEMENT_WRITE,
+  },
+  deleteResourceProviderTraits: {
+    query: `mutation ($u: UUID!) { deleteResourceProviderTraits(uuid: $u) { generation } }`,
+    variables: (x) => ({ u: x.provider }),
+    expected: PLACEMENT_WRITE,
+  },
+  createTrait: {
+    query: `mutation ($n: String!) { createTrait(name: $n) { created } }`,
+    variables: (x, who) => ({ n: `${x.trait}_${who.toUpperCase()}` }),
+    expected: PLACEMENT_WRITE,
+  },
+  deleteTrait: {
+    query: `mutation ($n: String!) { deleteTrait(name: $n) }`,
+    variables: (x) => ({ n: x.trait }),
+    expected: PLACEMENT_WRITE,
+  },
+};
+
+describe('AUTH_MODE=keystone: every mutation, list and subscription for every identity', () => {
+  let keystone: KeystoneStandIn;
+  let t: TestApp;
+  let url: string;
+  const headers = (who: Who) =>
+    who === 'system'
+      ? { 'x-auth-token': keystone.issue({ system: true, userId: 'root', roles: ['admin'] }) }
+      : keystoneHeaders(keystone, who);
+  const as = async (who: Who, query: string, variables: Record<string, unknown> = {}): Promise<Data> => {
+    const { status, body } = await postGql(url, query, variables, headers(who));
+    expect(status).toBe(200);
+    return body;
+  };
+  const ok = async (who: Who, query: string, variables: Record<string, unknown> = {}): Promise<Data> => {
+    const body = await as(who, query, variables);
+    expect(body.errors).toBeUndefined();
+    return body.data;
+  };
+  let fields: Record<'mutation' | 'query' | 'subscription', { name: string; type: string }[]>;
+
+  /** A private namespace of the owner project (with a property, an object, a tag, an association), a
+   * resource of that project, a provider and a custom trait. */
+  async function target(): Promise<Target> {
+    const ns = unique('Fields');
+    const type = unique('Fields::Type');
+    const made = await ok(
+      'admin',
+      `mutation ($ns: String!, $owner: String!, $type: String!) {
+        createNamespace(input: {
+          name: $ns, owner: $owner, visibility: PRIVATE, resourceTypeAssociations: [{ name: $type }],
+          properties: [{ name: "p", title: "P", type: STRING }], objects: [{ name: "o" }], tags: ["t"]
+        }) { id }
+      }`,
+      { ns, owner: OWNER, type },
+    );
+    const resource = await ok(
+      'owner',
+      `mutation { createResource(input: { resourceType: "OS::Nova::Server", tags: ["a"], properties: { k: "v" } }) { uuid } }`,
+    );
+    const provider = await ok(
+      'admin',
+      `mutation ($n: String!) { createResourceProvider(input: { name: $n }) { uuid generation } }`,
+      { n: `${ns}-rp` },
+    );
+    const trait = `CUSTOM_${ns.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+    await ok('admin', `mutation ($n: String!) { createTrait(name: $n) { created } }`, { n: trait });
+    return {
+      ns,
+      nsId: made.createNamespace.id,
+      type,
+      resource: resource.createResource.uuid,
+      provider: provider.createResourceProvider.uuid,
+      generation: provider.createResourceProvider.generation,
+      trait,
+    };
+  }
+
+  beforeAll(async () => {
+    keystone = await KeystoneStandIn.start();
+    t = await startTestApp({
+      AUTH_MODE: 'keystone',
+      KEYSTONE_URL: keystone.url,
+      ...SERVICE_USER,
+      METADEF_PROJECT_WRITES: 'true',
+    });
+    url = await t.app.listen(0, '127.0.0.1');
+    const schema = await ok(
+      'admin',
+      `{ __schema {
+        mutationType { fields { name type { ...T } } }
+        queryType { fields { name type { ...T } } }
+        subscriptionType { fields { name type { ...T } } }
+      } }
+      fragment T on __Type { name ofType { name ofType { name ofType { name } } } }`,
+    );
+    const named = (type: Data): string => type.name ?? named(type.ofType);
+    const list = (of: Data) => of.fields.map((f: Data) => ({ name: f.name, type: named(f.type) }));
+    fields = {
+      mutation: list(schema.__schema.mutationType),
+      query: list(schema.__schema.queryType),
+      subscription: list(schema.__schema.subscriptionType),
+    };
+  });
+  afterAll(async () => {
+    await t?.close();
+    await keystone?.close();
+  });
+
+  it('has an expected outcome for every Mutation field of the schema, and for nothing else', () => {
+    expect(Object.keys(MUTATIONS).sort()).toEqual(fields.mutation.map((f) => f.name).sort());
+  });
+
+  it.each(Object.keys(MUTATIONS))('%s', async (name) => {
+    const { query, variables, expected } = MUTATIONS[name];
+    const outcomes: Partial<Record<Who, string>> = {};
+    for (const who of WHOS) {
+      const x = await target();
+      const body = await as(who, query, variables(x, who));
+      const error = body.errors?.[0];
+      outcomes[who] = error ? error.extensions.code : 'ok';
+      // A refusal names the rule that refused.
+      if (error?.extensions.code === 'FORBIDDEN')
+        outcomes[who] += `:${error.extensions.policy ? 'rule' : error.message}`;
+    }
+    const want = Object.fromEntries(
+      WHOS.map((who) => [who, expected[who] === 'FORBIDDEN' ? 'FORBIDDEN:rule' : expected[who]]),
+    );
+    expect(outcomes).toEqual(want);
+  });
+});
