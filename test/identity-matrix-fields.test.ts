@@ -1,5 +1,6 @@
 import { OWNER, ROLES, keystoneHeaders, type Role } from './support/identity-roles';
 import { KeystoneStandIn, SERVICE_USER } from './support/keystone-stand-in';
+import { listeningSubscriptions, subscribe, wsUrl, type Subscriber } from './support/subscriptions';
 import { postGql, startTestApp, unique, type Data, type TestApp } from './support/test-app';
 
 /**
@@ -247,6 +248,105 @@ const MUTATIONS: Record<string, MutationCase> = {
   },
 };
 
+/** Whether a list shows what the fixtures hold (the owner project's private namespace, its resource...), or an error. */
+type Seen = 'seen' | 'absent';
+/** What the owner project's members and admins see, and no one else. */
+const PROJECT_READ: Record<Who, Seen> = {
+  admin: 'seen',
+  owner: 'seen',
+  reader: 'seen',
+  other: 'absent',
+  service: 'absent',
+  system: 'seen',
+};
+const EVERYONE: Record<Who, Seen> = {
+  admin: 'seen',
+  owner: 'seen',
+  reader: 'seen',
+  other: 'seen',
+  service: 'seen',
+  system: 'seen',
+};
+/** Each list (connection) field, selecting `totalCount nodes { __typename }` as `list`, narrowed to a fixture. */
+const LISTS: Record<string, { query: string; expected: Record<Who, Seen> }> = {
+  changes: {
+    query: `query ($ns: String!) { list: changes(filter: { namespace: $ns }) { ...L } }`,
+    expected: PROJECT_READ,
+  },
+  namespaces: {
+    query: `query ($type: String!) { list: namespaces(filter: { resourceTypes: [$type] }) { ...L } }`,
+    expected: PROJECT_READ,
+  },
+  searchProperties: {
+    query: `query ($word: String!) { list: searchProperties(query: $word) { ...L } }`,
+    expected: PROJECT_READ,
+  },
+  resources: {
+    query: `query ($tag: String!) { list: resources(filter: { tags: [$tag] }) { ...L } }`,
+    expected: PROJECT_READ,
+  },
+  resourceTagUsage: {
+    query: `{ list: resourceTagUsage(first: 100) { totalCount nodes { __typename tag } } }`,
+    expected: PROJECT_READ,
+  },
+  resourceProviders: {
+    query: `query ($rp: String!) { list: resourceProviders(filter: { name: $rp }) { ...L } }`,
+    expected: EVERYONE,
+  },
+  traits: {
+    query: `query ($trait: String!) { list: traits(filter: { names: [$trait] }) { ...L } }`,
+    expected: EVERYONE,
+  },
+};
+
+/** Each Subscription field: who receives an event about the fixtures, caused by the write after it. */
+const SUBSCRIPTIONS: Record<string, { query: string; expected: Record<Who, 'event' | 'none'> }> = {
+  catalogChanged: {
+    query: `subscription ($ns: String!) { catalogChanged(namespace: $ns) { kind } }`,
+    expected: {
+      admin: 'event',
+      owner: 'event',
+      reader: 'event',
+      other: 'none',
+      service: 'none',
+      system: 'event',
+    },
+  },
+  resourceChanged: {
+    query: `subscription { resourceChanged { kind } }`,
+    expected: {
+      admin: 'event',
+      owner: 'event',
+      reader: 'event',
+      other: 'none',
+      service: 'none',
+      system: 'event',
+    },
+  },
+  resourceProviderChanged: {
+    query: `subscription ($u: UUID!) { resourceProviderChanged(uuid: $u) { kind } }`,
+    expected: {
+      admin: 'event',
+      owner: 'event',
+      reader: 'event',
+      other: 'event',
+      service: 'event',
+      system: 'event',
+    },
+  },
+  traitChanged: {
+    query: `subscription { traitChanged { kind } }`,
+    expected: {
+      admin: 'event',
+      owner: 'event',
+      reader: 'event',
+      other: 'event',
+      service: 'event',
+      system: 'event',
+    },
+  },
+};
+
 describe('AUTH_MODE=keystone: every mutation, list and subscription for every identity', () => {
   let keystone: KeystoneStandIn;
   let t: TestApp;
@@ -312,7 +412,7 @@ describe('AUTH_MODE=keystone: every mutation, list and subscription for every id
       ...SERVICE_USER,
       METADEF_PROJECT_WRITES: 'true',
     });
-    url = await t.app.listen(0, '127.0.0.1');
+    url = (await wsUrl(t)).replace(/^ws/, 'http');
     const schema = await ok(
       'admin',
       `{ __schema {
@@ -355,5 +455,127 @@ describe('AUTH_MODE=keystone: every mutation, list and subscription for every id
       WHOS.map((who) => [who, expected[who] === 'FORBIDDEN' ? 'FORBIDDEN:rule' : expected[who]]),
     );
     expect(outcomes).toEqual(want);
+  });
+
+  describe('lists', () => {
+    let x: Target;
+    /** The fixtures' own marks: a resource tag and a word of a property's title. */
+    let tag: string;
+    let word: string;
+    beforeAll(async () => {
+      x = await target();
+      word = `zq${Date.now().toString(36)}`;
+      tag = `tag-${word}`;
+      await ok(
+        'admin',
+        `mutation ($ns: String!, $w: String!) { createProperty(namespace: $ns, input: { name: "s", title: $w, type: STRING }) { name } }`,
+        { ns: x.ns, w: word },
+      );
+      await ok(
+        'owner',
+        `mutation ($u: UUID!, $t: String!) { addResourceTag(uuid: $u, tag: $t) { created } }`,
+        { u: x.resource, t: tag },
+      );
+    });
+
+    it('has an expected outcome for every connection field of Query, and for nothing else', () => {
+      const connections = fields.query.filter((f) => f.type.endsWith('Connection')).map((f) => f.name);
+      expect(Object.keys(LISTS).sort()).toEqual(connections.sort());
+    });
+
+    it.each(Object.keys(LISTS))('%s', async (name) => {
+      const { query, expected } = LISTS[name];
+      const fragment = query.includes('...L')
+        ? `fragment L on ${fields.query.find((f) => f.name === name)!.type} { totalCount nodes { __typename } }`
+        : '';
+      const variables = { ns: x.ns, type: x.type, word, tag, rp: `${x.ns}-rp`, trait: x.trait };
+      const outcomes: Partial<Record<Who, string>> = {};
+      for (const who of WHOS) {
+        const used = Object.fromEntries(
+          Object.entries(variables).filter(([key]) => query.includes(`$${key}`)),
+        );
+        const body = await as(who, `${query} ${fragment}`, used);
+        if (body.errors) {
+          outcomes[who] = body.errors[0].extensions.code;
+          continue;
+        }
+        const { list } = body.data;
+        // A filtered list: its count agrees with its rows.
+        expect(list.nodes).toHaveLength(list.totalCount);
+        const seen =
+          name === 'resourceTagUsage' ? list.nodes.some((n: Data) => n.tag === tag) : list.totalCount > 0;
+        outcomes[who] = seen ? 'seen' : 'absent';
+      }
+      expect(outcomes).toEqual(expected);
+    });
+  });
+
+  describe('subscriptions', () => {
+    let x: Target;
+    beforeAll(async () => {
+      x = await target();
+    });
+
+    it('has an expected outcome for every Subscription field, and for nothing else', () => {
+      expect(Object.keys(SUBSCRIPTIONS).sort()).toEqual(fields.subscription.map((f) => f.name).sort());
+    });
+
+    /** The write each subscription's event comes from, by an admin (or, for a resource, its project's member). */
+    const cause: Record<string, () => Promise<unknown>> = {
+      catalogChanged: () =>
+        ok('admin', `mutation ($ns: String!) { createTag(namespace: $ns, name: "sub") { name } }`, {
+          ns: x.ns,
+        }),
+      resourceChanged: () =>
+        ok('owner', `mutation ($u: UUID!) { addResourceTag(uuid: $u, tag: "sub") { created } }`, {
+          u: x.resource,
+        }),
+      resourceProviderChanged: () =>
+        ok(
+          'admin',
+          `mutation ($u: UUID!, $n: String!) { updateResourceProvider(uuid: $u, input: { name: $n }) { uuid } }`,
+          { u: x.provider, n: `${x.ns}-sub` },
+        ),
+      traitChanged: () =>
+        ok('admin', `mutation ($n: String!) { createTrait(name: $n) { created } }`, { n: `${x.trait}_SUB` }),
+    };
+
+    it.each(Object.keys(SUBSCRIPTIONS))('%s', async (name) => {
+      const ws = await wsUrl(t);
+      const baseline = t.app.changes.listenerCount;
+      const subscribers: Subscriber[] = WHOS.map((who) =>
+        subscribe(
+          ws,
+          SUBSCRIPTIONS[name].query,
+          { ns: x.ns, u: x.provider },
+          { connectionParams: headers(who) },
+        ),
+      );
+      try {
+        // Those refused at subscription never listen: wait for the others (at most two seconds).
+        await Promise.race([
+          listeningSubscriptions(t, baseline, subscribers.length),
+          new Promise((resolve) => setTimeout(resolve, 2000)),
+        ]);
+        await cause[name]();
+        // An event comes at once to those who may see it; the others have none after a second.
+        const outcomes = await Promise.all(
+          subscribers.map((s) =>
+            Promise.race([
+              s.next().then(
+                () => 'event',
+                (error: Error) => `error: ${error.message}`,
+              ),
+              new Promise<string>((resolve) => setTimeout(() => resolve('none'), 1000)),
+            ]),
+          ),
+        );
+        expect(Object.fromEntries(WHOS.map((who, i) => [who, outcomes[i]]))).toEqual(
+          SUBSCRIPTIONS[name].expected,
+        );
+      } finally {
+        await Promise.all(subscribers.map((s) => s.dispose()));
+      }
+    });
   });
 });
