@@ -66,6 +66,8 @@ interface MutationCase {
   query: string;
   variables(target: Target, who: Who): Record<string, unknown>;
   expected: Expected;
+  /** The rule a FORBIDDEN names. */
+  rule: string;
 }
 
 const MUTATIONS: Record<string, MutationCase> = {
@@ -74,177 +76,212 @@ const MUTATIONS: Record<string, MutationCase> = {
     // A system-scoped admin has no project of its own: it names the owner.
     variables: (x, who) => ({ n: `${x.ns}-${who}`, o: who === 'system' ? OWNER : null }),
     expected: CREATE_OWN,
+    rule: 'add_metadef_namespace',
   },
   updateNamespace: {
     query: `mutation ($ns: String!) { updateNamespace(name: $ns, input: { description: "d" }) { name } }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
+    rule: 'modify_metadef_namespace',
   },
   deleteNamespace: {
     query: `mutation ($ns: String!) { deleteNamespace(name: $ns) }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
+    rule: 'modify_metadef_namespace',
   },
   deleteNode: {
     query: `mutation ($id: ID!) { deleteNode(id: $id) { __typename } }`,
     variables: (x) => ({ id: x.nsId }),
     expected: PROJECT_WRITE,
+    rule: 'modify_metadef_namespace',
   },
   associateResourceType: {
     query: `mutation ($ns: String!) { associateResourceType(namespace: $ns, input: { name: "OS::Nova::Server" }) { prefix } }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
+    rule: 'modify_metadef_namespace',
   },
   dissociateResourceType: {
     query: `mutation ($ns: String!, $t: String!) { dissociateResourceType(namespace: $ns, resourceType: $t) }`,
     variables: (x) => ({ ns: x.ns, t: x.type }),
     expected: PROJECT_WRITE,
+    rule: 'modify_metadef_namespace',
   },
   createProperty: {
     query: `mutation ($ns: String!) { createProperty(namespace: $ns, input: { name: "q", title: "Q", type: STRING }) { name } }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
+    rule: 'modify_metadef_namespace',
   },
   updateProperty: {
     query: `mutation ($ns: String!) { updateProperty(namespace: $ns, name: "p", input: { name: "p", title: "P2", type: STRING }) { name } }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
+    rule: 'modify_metadef_namespace',
   },
   deleteProperty: {
     query: `mutation ($ns: String!) { deleteProperty(namespace: $ns, name: "p") }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
+    rule: 'modify_metadef_namespace',
   },
   deleteAllProperties: {
     query: `mutation ($ns: String!) { deleteAllProperties(namespace: $ns) }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
+    rule: 'modify_metadef_namespace',
   },
   createObject: {
     query: `mutation ($ns: String!) { createObject(namespace: $ns, input: { name: "o2" }) { name } }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
+    rule: 'modify_metadef_namespace',
   },
   updateObject: {
     query: `mutation ($ns: String!) { updateObject(namespace: $ns, name: "o", input: { name: "o", description: "d" }) { name } }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
+    rule: 'modify_metadef_namespace',
   },
   deleteObject: {
     query: `mutation ($ns: String!) { deleteObject(namespace: $ns, name: "o") }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
+    rule: 'modify_metadef_namespace',
   },
   deleteAllObjects: {
     query: `mutation ($ns: String!) { deleteAllObjects(namespace: $ns) }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
+    rule: 'modify_metadef_namespace',
   },
   createTag: {
     query: `mutation ($ns: String!) { createTag(namespace: $ns, name: "t2") { name } }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
+    rule: 'modify_metadef_namespace',
   },
   createTags: {
     query: `mutation ($ns: String!) { createTags(namespace: $ns, names: ["t3"], append: true) { name } }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
+    rule: 'modify_metadef_namespace',
   },
   updateTag: {
     query: `mutation ($ns: String!) { updateTag(namespace: $ns, name: "t", newName: "t4") { name } }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
+    rule: 'modify_metadef_namespace',
   },
   deleteTag: {
     query: `mutation ($ns: String!) { deleteTag(namespace: $ns, name: "t") }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
+    rule: 'modify_metadef_namespace',
   },
   deleteAllTags: {
     query: `mutation ($ns: String!) { deleteAllTags(namespace: $ns) }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
+    rule: 'modify_metadef_namespace',
   },
   createResource: {
     query: `mutation ($p: String) { createResource(input: { resourceType: "OS::Nova::Server", projectId: $p }) { uuid } }`,
     // A system-scoped admin has no project of its own: it names one.
     variables: (_x, who) => ({ p: who === 'system' ? OWNER : null }),
     expected: CREATE_OWN,
+    rule: 'create_resource',
   },
   updateResource: {
     query: `mutation ($u: UUID!) { updateResource(uuid: $u, input: { name: "renamed" }) { uuid } }`,
     variables: (x) => ({ u: x.resource }),
     expected: PROJECT_WRITE,
+    rule: 'update_resource',
   },
   deleteResource: {
     query: `mutation ($u: UUID!) { deleteResource(uuid: $u) }`,
     variables: (x) => ({ u: x.resource }),
     expected: PROJECT_WRITE,
+    rule: 'update_resource',
   },
   setResourceProperties: {
     query: `mutation ($u: UUID!) { setResourceProperties(uuid: $u, properties: { k: "w" }) { uuid } }`,
     variables: (x) => ({ u: x.resource }),
     expected: PROJECT_WRITE,
+    rule: 'update_resource',
   },
   addResourceTag: {
     query: `mutation ($u: UUID!) { addResourceTag(uuid: $u, tag: "b") { created } }`,
     variables: (x) => ({ u: x.resource }),
     expected: PROJECT_WRITE,
+    rule: 'update_resource',
   },
   removeResourceTag: {
     query: `mutation ($u: UUID!) { removeResourceTag(uuid: $u, tag: "a") }`,
     variables: (x) => ({ u: x.resource }),
     expected: PROJECT_WRITE,
+    rule: 'update_resource',
   },
   setResourceTags: {
     query: `mutation ($u: UUID!) { setResourceTags(uuid: $u, tags: ["c"]) }`,
     variables: (x) => ({ u: x.resource }),
     expected: PROJECT_WRITE,
+    rule: 'update_resource',
   },
   removeAllResourceTags: {
     query: `mutation ($u: UUID!) { removeAllResourceTags(uuid: $u) }`,
     variables: (x) => ({ u: x.resource }),
     expected: PROJECT_WRITE,
+    rule: 'update_resource',
   },
   updateResourceProperty: {
     query: `mutation { updateResourceProperty(resourceType: "OS::Nova::Server", name: "k", private: true) { name } }`,
     variables: () => ({}),
     expected: ADMIN_ONLY,
+    rule: 'discovery:update',
   },
   createResourceProvider: {
     query: `mutation ($n: String!) { createResourceProvider(input: { name: $n }) { uuid } }`,
     variables: (x, who) => ({ n: `${x.ns}-rp-${who}` }),
     expected: PLACEMENT_WRITE,
+    rule: 'placement:resource_providers:update',
   },
   updateResourceProvider: {
     query: `mutation ($u: UUID!, $n: String!) { updateResourceProvider(uuid: $u, input: { name: $n }) { uuid } }`,
     variables: (x, who) => ({ u: x.provider, n: `${x.ns}-renamed-${who}` }),
     expected: PLACEMENT_WRITE,
+    rule: 'placement:resource_providers:update',
   },
   deleteResourceProvider: {
     query: `mutation ($u: UUID!) { deleteResourceProvider(uuid: $u) }`,
     variables: (x) => ({ u: x.provider }),
     expected: PLACEMENT_WRITE,
+    rule: 'placement:resource_providers:update',
   },
   setResourceProviderTraits: {
     query: `mutation ($u: UUID!, $g: Int!) { setResourceProviderTraits(uuid: $u, generation: $g, traits: ["HW_CPU_X86_AVX"]) { generation } }`,
     variables: (x) => ({ u: x.provider, g: x.generation }),
     expected: PLACEMENT_WRITE,
+    rule: 'placement:resource_providers:trait:update',
   },
   deleteResourceProviderTraits: {
     query: `mutation ($u: UUID!) { deleteResourceProviderTraits(uuid: $u) { generation } }`,
     variables: (x) => ({ u: x.provider }),
     expected: PLACEMENT_WRITE,
+    rule: 'placement:resource_providers:trait:update',
   },
   createTrait: {
     query: `mutation ($n: String!) { createTrait(name: $n) { created } }`,
     variables: (x, who) => ({ n: `${x.trait}_${who.toUpperCase()}` }),
     expected: PLACEMENT_WRITE,
+    rule: 'placement:traits:update',
   },
   deleteTrait: {
     query: `mutation ($n: String!) { deleteTrait(name: $n) }`,
     variables: (x) => ({ n: x.trait }),
     expected: PLACEMENT_WRITE,
+    rule: 'placement:traits:update',
   },
 };
 
@@ -440,7 +477,7 @@ describe('AUTH_MODE=keystone: every mutation, list and subscription for every id
   });
 
   it.each(Object.keys(MUTATIONS))('%s', async (name) => {
-    const { query, variables, expected } = MUTATIONS[name];
+    const { query, variables, expected, rule } = MUTATIONS[name];
     const outcomes: Partial<Record<Who, string>> = {};
     for (const who of WHOS) {
       const x = await target();
@@ -449,10 +486,10 @@ describe('AUTH_MODE=keystone: every mutation, list and subscription for every id
       outcomes[who] = error ? error.extensions.code : 'ok';
       // A refusal names the rule that refused.
       if (error?.extensions.code === 'FORBIDDEN')
-        outcomes[who] += `:${error.extensions.policy ? 'rule' : error.message}`;
+        outcomes[who] += `:${error.extensions.policy ?? error.message}`;
     }
     const want = Object.fromEntries(
-      WHOS.map((who) => [who, expected[who] === 'FORBIDDEN' ? 'FORBIDDEN:rule' : expected[who]]),
+      WHOS.map((who) => [who, expected[who] === 'FORBIDDEN' ? `FORBIDDEN:${rule}` : expected[who]]),
     );
     expect(outcomes).toEqual(want);
   });
