@@ -61,6 +61,45 @@ describe('Glance metadefs REST API', () => {
     });
   });
 
+  describe('the metadef schemas', () => {
+    it("are Glance's documents, each collection linking first, next and describedby", async () => {
+      const namespace = await call('GET', '/v2/schemas/metadefs/namespace', { as: null });
+      expect(namespace.status).toBe(200);
+      expect(namespace.body).toMatchObject({
+        name: 'namespace',
+        required: ['namespace'],
+        additionalProperties: false,
+        properties: {
+          namespace: { type: 'string', maxLength: 80 },
+          visibility: { type: 'string', enum: ['public', 'private'] },
+          properties: { $ref: '#/definitions/property' },
+        },
+      });
+      expect(namespace.body.definitions.property.additionalProperties.required).toEqual(['title', 'type']);
+      const names = ['namespaces', 'resource_types', 'properties', 'objects', 'tags'];
+      for (const name of names) {
+        const collection = await call('GET', `/v2/schemas/metadefs/${name}`);
+        expect(collection.status).toBe(200);
+        expect(collection.body.links).toEqual([
+          { rel: 'first', href: '{first}' },
+          { rel: 'next', href: '{next}' },
+          { rel: 'describedby', href: '{schema}' },
+        ]);
+      }
+      const association = await call('GET', '/v2/schemas/metadefs/resource_type');
+      expect(association.body).toMatchObject({ name: 'resource_type_association', required: ['name'] });
+      expect((await call('GET', '/v2/schemas/metadefs/resource_types')).body.name).toBe(
+        'resource_type_associations',
+      );
+      expect((await call('GET', '/v2/schemas/metadefs/property')).body.required).toEqual([
+        'title',
+        'type',
+        'name',
+      ]);
+      glanceError(await call('GET', '/v2/schemas/metadefs/nothing', { headers: json }), 404, 'Not Found');
+    });
+  });
+
   describe("webob's error bodies", () => {
     it('an unknown path is 404; its body follows Accept: JSON, HTML (any type, as glanceclient sends), plain', async () => {
       const path = '/v2/images';
