@@ -1,25 +1,12 @@
+import { restBase, restClient, type Answer } from './support/rest';
 import { createResource } from './support/resource-factories';
-import {
-  ADMIN,
-  headersOf,
-  project,
-  startTestApp,
-  unique,
-  type Data,
-  type TestApp,
-  type Who,
-} from './support/test-app';
+import { project, startTestApp, unique, type TestApp } from './support/test-app';
 
 /**
  * Blazar's resource property discovery as its spec words the REST API (issue 39, point 5): list, show with
  * values, PATCH of the private flag, Blazar's error body; the rules are discovery's own (admins only by default,
  * private keys admins only), through the GraphQL pipeline.
  */
-
-interface Answer {
-  status: number;
-  body: Data;
-}
 
 describe('Blazar property discovery (REST)', () => {
   let t: TestApp;
@@ -28,25 +15,14 @@ describe('Blazar property discovery (REST)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    base = `${(await t.app.listen(0, '127.0.0.1')).replace(/\/graphql$/, '')}/reservation/v1`;
+    base = restBase(await t.app.listen(0, '127.0.0.1'), '/reservation/v1');
     type = unique('OS::Blazar::Host');
     await createResource(t, { resourceType: type, properties: { arch: 'x86', ipmi: 'ipmi-1' } });
     await createResource(t, { resourceType: type, properties: { arch: 'arm', ipmi: 'ipmi-2' } });
   });
   afterAll(() => t.close());
 
-  async function call(method: string, path: string, { body, as = ADMIN }: { body?: unknown; as?: Who } = {}) {
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headersOf(as))) headers[name] = String(value);
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined } as Answer;
-  }
+  const call = restClient(() => base);
 
   const blazarError = (answer: Answer, status: number) => {
     expect(answer.status).toBe(status);

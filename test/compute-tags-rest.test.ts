@@ -1,14 +1,6 @@
+import { restBase, restClient, type Answer } from './support/rest';
 import { createResource } from './support/resource-factories';
-import {
-  ADMIN,
-  headersOf,
-  project,
-  startTestApp,
-  unique,
-  type Data,
-  type TestApp,
-  type Who,
-} from './support/test-app';
+import { ADMIN, headersOf, project, startTestApp, unique, type TestApp } from './support/test-app';
 
 /**
  * Nova's server tags (compute 2.26) as the instance-tags spec words them (issue 39, point 5), on resources of type
@@ -16,39 +8,20 @@ import {
  * microversions and Nova's fault bodies.
  */
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: Data;
-}
-
 describe('Nova server tags (REST)', () => {
   let t: TestApp;
   let base: string;
 
   beforeAll(async () => {
     t = await startTestApp();
-    base = `${(await t.app.listen(0, '127.0.0.1')).replace(/\/graphql$/, '')}/compute/v2.1`;
+    base = restBase(await t.app.listen(0, '127.0.0.1'), '/compute/v2.1');
   });
   afterAll(() => t.close());
 
-  async function call(
-    method: string,
-    path: string,
-    { version = '2.26', body, as = ADMIN }: { version?: string | null; body?: unknown; as?: Who } = {},
-  ): Promise<Answer> {
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headersOf(as))) headers[name] = String(value);
-    if (version) headers['openstack-api-version'] = `compute ${version}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
-  }
+  const call = restClient<{ version?: string | null }>(
+    () => base,
+    ({ version = '2.26' }) => (version ? { 'openstack-api-version': `compute ${version}` } : {}),
+  );
 
   const fault = (answer: Answer, status: number, name: string) => {
     expect(answer.status).toBe(status);

@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { ConfigError, loadConfig } from '../src/config';
 import { customTrait, providerName } from './support/placement';
-import { ORACLES, PYTHON, itWithOracle } from './support/oracles';
+import { ORACLES, itWithOracle } from './support/oracles';
+import { openstackClient } from './support/rest';
 import { postGql, startTestApp, type Data, type TestApp } from './support/test-app';
 
 /**
@@ -92,17 +92,12 @@ describe('openstackclient with osc-placement', () => {
 
   /** `openstack …` as an operator types it, against the noauth endpoint (admin_token: X-Auth-Token admin). */
   async function openstack(args: string[], version?: string): Promise<Data> {
-    const global = ['--os-auth-type', 'admin_token', '--os-token', 'admin', '--os-endpoint', endpoint];
-    if (version) global.push('--os-placement-api-version', version);
-    const child = spawn(PYTHON, ['-m', 'openstackclient.shell', ...global, ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    if (code !== 0) throw new Error(`openstack ${args.join(' ')} exited ${code}:\n${stderr}`);
+    const run = openstackClient(
+      () => endpoint,
+      () => 'admin',
+      () => (version ? ['--os-placement-api-version', version] : []),
+    );
+    const { stdout } = await run(args);
     return args.includes('json') ? JSON.parse(stdout) : stdout;
   }
 

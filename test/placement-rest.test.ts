@@ -1,13 +1,6 @@
+import { restBase, restClient, type Answer } from './support/rest';
 import { customTrait, providerName } from './support/placement';
-import {
-  ADMIN,
-  headersOf,
-  project,
-  startTestApp,
-  type Data,
-  type TestApp,
-  type Who,
-} from './support/test-app';
+import { ADMIN, project, startTestApp, type TestApp } from './support/test-app';
 
 /**
  * Placement's /traits and /resource_providers as its API reference and placement's own gabbi tests answer them
@@ -15,39 +8,20 @@ import {
  * pipeline (the same identity and rules as GraphQL, the change log's actor `via: rest`).
  */
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: Data;
-}
-
 describe('Placement REST API', () => {
   let t: TestApp;
   let base: string;
 
   beforeAll(async () => {
     t = await startTestApp();
-    base = `${(await t.app.listen(0, '127.0.0.1')).replace(/\/graphql$/, '')}/placement`;
+    base = restBase(await t.app.listen(0, '127.0.0.1'), '/placement');
   });
   afterAll(() => t.close());
 
-  async function call(
-    method: string,
-    path: string,
-    { version, body, as = ADMIN }: { version?: string; body?: unknown; as?: Who | null } = {},
-  ): Promise<Answer> {
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headersOf(as))) headers[name] = String(value);
-    if (version) headers['openstack-api-version'] = `placement ${version}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
-  }
+  const call = restClient<{ version?: string }>(
+    () => base,
+    ({ version }) => (version ? { 'openstack-api-version': `placement ${version}` } : {}),
+  );
 
   /** Placement's error body: one error of this status, with this code at 1.23 and later. */
   function expectPlacementError(answer: Answer, status: number, code?: string) {

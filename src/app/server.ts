@@ -17,6 +17,7 @@ import { metricsRoutes } from '../http/metrics';
 import { observeRequests, routeLabeller } from '../http/observe-requests';
 import { blazarApi } from '../http/blazar';
 import { computeApi } from '../http/compute';
+import { glanceApi } from '../http/glance';
 import { placementApi } from '../http/placement';
 import { restRoutes, type RestApi } from '../http/rest';
 import { createRouter, type Route } from '../http/router';
@@ -95,6 +96,7 @@ export async function createApp({ config, database, logger, spanExporter }: AppO
     ...(config.rest.placement ? [placementApi(config.rest.placement)] : []),
     ...(config.rest.compute ? [computeApi(config.rest.compute)] : []),
     ...(config.rest.blazar ? [blazarApi(config.rest.blazar)] : []),
+    ...(config.rest.glance ? [glanceApi(config.rest.glance)] : []),
   ];
   const routes: Route[] = [
     ...graphqlRoute({

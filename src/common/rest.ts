@@ -8,7 +8,7 @@
 import type { ErrorCode } from './errors';
 
 /** The OpenStack APIs served, each under its own prefix (PLACEMENT_PREFIX, …). */
-export type RestApiName = 'placement' | 'compute' | 'blazar';
+export type RestApiName = 'placement' | 'compute' | 'blazar' | 'glance';
 
 export type RestMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
 

@@ -41,7 +41,12 @@ export interface Config {
   discovery: DiscoveryConfig;
   observability: ObservabilityConfig;
   /** Where each OpenStack REST API is mounted; undefined: not served. */
-  rest: { placement: string | undefined; compute: string | undefined; blazar: string | undefined };
+  rest: {
+    placement: string | undefined;
+    compute: string | undefined;
+    blazar: string | undefined;
+    glance: string | undefined;
+  };
 }
 
 export interface HttpConfig {
@@ -175,6 +180,7 @@ function restPrefixes(env: Env): Config['rest'] {
     PLACEMENT_PREFIX: S.PLACEMENT_PREFIX.read(env),
     COMPUTE_PREFIX: S.COMPUTE_PREFIX.read(env),
     BLAZAR_PREFIX: S.BLAZAR_PREFIX.read(env),
+    GLANCE_PREFIX: S.GLANCE_PREFIX.read(env),
   };
   const set = Object.entries(prefixes).filter((entry): entry is [string, string] => entry[1] !== undefined);
   for (const [name, prefix] of set) {
@@ -190,6 +196,7 @@ function restPrefixes(env: Env): Config['rest'] {
     placement: prefixes.PLACEMENT_PREFIX,
     compute: prefixes.COMPUTE_PREFIX,
     blazar: prefixes.BLAZAR_PREFIX,
+    glance: prefixes.GLANCE_PREFIX,
   };
 }
 

@@ -389,6 +389,14 @@ export const SETTINGS = defineSettings({
       "where Blazar's property discovery is served (`<prefix>/v1/{resource_type}/properties[/{name}]`) over the keys resources carry",
     parse: restPrefix('/reservation'),
   }),
+  GLANCE_PREFIX: custom({
+    group: OPENSTACK,
+    shownDefault: '`/image`',
+    allowed: 'a path (`/image`, `/glance`) or `off`',
+    meaning:
+      "where Glance's metadata definitions are served (`<prefix>/v2/metadefs/…`, `<prefix>/v2/schemas/metadefs/…`; the version documents at `<prefix>/` and `<prefix>/versions`): the image endpoint glanceclient and openstackclient are given",
+    parse: restPrefix('/image'),
+  }),
 
   EXPLORER: flag({
     group: PAGES,

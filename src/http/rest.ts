@@ -31,16 +31,31 @@ export interface RestApi {
   negotiate(headers: IncomingHttpHeaders): Microversion;
   /** Headers on every answer of that version (the version said back, Vary). */
   headers(version: Microversion): Record<string, string>;
-  /** The API's error body. */
+  /** The API's error body: JSON, or a RawBody (webob's HTML or plain text, as the request's Accept asks). */
   errorBody(error: {
     status: number;
     message: string;
     code: string | undefined;
     requestId: string;
     version: Microversion;
+    /** The request's Accept header (undefined: none). */
+    accept: string | undefined;
   }): unknown;
-  /** The answer to GET of the prefix itself (the version document), when the API has one. */
-  root?(base: string): RestAnswer;
+  /**
+   * The answer to GET of the prefix itself (the version document), when the API has one; `absolute` makes the URL
+   * of a path below the prefix (for links).
+   */
+  root?(absolute: (path: string) => string): RestAnswer;
+  /** Other fixed GET documents below the prefix, by path (Glance's `/versions`), answered before any route. */
+  documents?: Readonly<Record<string, (absolute: (path: string) => string) => RestAnswer>>;
+}
+
+/** A body that is no JSON (an error page as webob renders it): its content type and text. */
+export class RawBody {
+  constructor(
+    readonly contentType: string,
+    readonly text: string,
+  ) {}
 }
 
 const TITLES: Record<number, string> = {
@@ -201,18 +216,26 @@ export function restRoutes({ apis, routes, apollo, context, logger }: RestRoutes
           refusal.code ?? String(refusal.status),
           refusal.message,
         );
-        sendJson(
-          res,
-          refusal.status,
-          api.errorBody({
-            status: refusal.status,
-            message: refusal.message,
-            code: refusal.code,
-            requestId: openstackRequestIdOf(info.requestId),
-            version,
-          }),
-          { ...api.headers(version), ...refusal.headers },
-        );
+        const body = api.errorBody({
+          status: refusal.status,
+          message: refusal.message,
+          code: refusal.code,
+          requestId: openstackRequestIdOf(info.requestId),
+          version,
+          accept: [req.headers.accept].flat().join(', ') || undefined,
+        });
+        const headers = { ...api.headers(version), ...refusal.headers };
+        if (body instanceof RawBody) {
+          const bytes = Buffer.from(body.text);
+          res.writeHead(refusal.status, {
+            ...headers,
+            'content-type': body.contentType,
+            'content-length': String(bytes.length),
+          });
+          res.end(req.method === 'HEAD' ? undefined : bytes);
+          return;
+        }
+        sendJson(res, refusal.status, body, headers);
       };
       try {
         version = api.negotiate(req.headers);
@@ -220,11 +243,15 @@ export function restRoutes({ apis, routes, apollo, context, logger }: RestRoutes
         const base = api.prefix;
         if (rest !== '' && !rest.startsWith('/'))
           throw new Refusal(404, `Nothing is served at ${info.path.slice(0, 200)}`);
-        if ((rest === '' || rest === '/') && api.root) {
+        const absolute = (path: string) => `${originOf(req)}${base}${path}`;
+        const document = rest === '' || rest === '/' ? api.root : api.documents?.[rest.replace(/\/$/, '')];
+        if (document) {
           if (req.method !== 'GET' && req.method !== 'HEAD') {
-            throw new Refusal(405, `${req.method} is not allowed on the root`, undefined, { allow: 'GET' });
+            throw new Refusal(405, `${req.method} is not allowed on ${rest || '/'}`, undefined, {
+              allow: 'GET',
+            });
           }
-          const answer = api.root(base);
+          const answer = document(absolute);
           sendJson(res, answer.status, answer.body, { ...api.headers(version), ...answer.headers });
           return;
         }
@@ -254,7 +281,7 @@ export function restRoutes({ apis, routes, apollo, context, logger }: RestRoutes
           body,
           version,
           base,
-          absolute: (path) => `${originOf(req)}${base}${path}`,
+          absolute,
         };
         const variables = route.variables(request);
         if (route.precondition) {
