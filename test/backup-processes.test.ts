@@ -20,6 +20,7 @@ import {
 import { copyPreparedFolder } from './support/prepared-database';
 import { runMetacatalog, startMetacatalogServer, type ServerProcess } from './support/processes';
 import { createTestDatabaseUrl } from './support/test-database';
+import { waitUntil } from './support/wait';
 
 /**
  * The move off the embedded database (issue 19, point 3), with real processes: `serve` on an embedded data
@@ -139,11 +140,16 @@ describe('moving from the embedded database to PostgreSQL', () => {
         written += 1;
       }
     })();
-    while (written < 5) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitUntil(
+      () => `5 writes (${written} so far)`,
+      () => written >= 5,
+      { everyMs: 20 },
+    );
     const busyFile = join(work, 'busy.jsonl.gz');
     const busy = await runMetacatalog(['backup', busyFile], cli(source));
     const writtenDuring = written;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The server goes on writing after the backup: a write that completes after it.
+    await waitUntil('a write after the backup', () => written > writtenDuring, { everyMs: 20 });
     writing = false;
     await writer;
     expect(busy).toMatchObject({ code: 0, stderr: '' });

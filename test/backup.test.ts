@@ -40,6 +40,7 @@ import {
 import { copyPreparedFolder } from './support/prepared-database';
 import { ADMIN, headersOf, numberChanges, startTestApp } from './support/test-app';
 import { createTestDatabaseUrl } from './support/test-database';
+import { waitUntil } from './support/wait';
 
 /**
  * `metacatalog backup` / `restore` (issue 19, point 3) on the database under test: PGlite, or with
@@ -562,7 +563,11 @@ describe('a backup taken while writes go on', () => {
       // (committed since the instance's last step), else this would test nothing.
       let file = '';
       for (let attempt = 1; ; attempt += 1) {
-        while (written < attempt * 10) await new Promise((resolve) => setImmediate(resolve));
+        const wanted = attempt * 10;
+        await waitUntil(
+          () => `${wanted} writes committed (${written} so far)`,
+          () => written >= wanted,
+        );
         const before = await count();
         file = aFile('busy');
         await writeBackup(t.app.database, file, { metacatalog: 'test' });

@@ -2,7 +2,8 @@ import { FEED_LOST_CLOSE_CODE } from '../src/app/subscriptions';
 import { FEED_APPLICATION_NAME } from '../src/db/change-log';
 import { nextFeedEvent } from './support/change-feed';
 import { captureLogs } from './support/log-capture';
-import { listeningSubscriptions, subscribe, wsUrl, type Subscriber } from './support/subscriptions';
+import { readiness, subscribe, subscribeListening, wsUrl } from './support/subscriptions';
+import { waitUntil } from './support/wait';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
 import { headersOf, SERVICE, startTestApp, unique, type TestApp } from './support/test-app';
 
@@ -31,35 +32,10 @@ async function validateStandard(t: TestApp) {
   return { ...result.validateTraits, queries: count };
 }
 
-async function subscribeTraits(t: TestApp): Promise<Subscriber> {
-  const baseline = t.app.changes.listenerCount;
-  const subscriber = subscribe(
-    await wsUrl(t),
-    TRAITS,
-    {},
-    {
-      headers: headersOf(SERVICE) as Record<string, string>,
-    },
-  );
-  await listeningSubscriptions(t, baseline, 1);
-  return subscriber;
-}
-
-async function readiness(t: TestApp) {
-  const url = (await wsUrl(t)).replace(/^ws/, 'http').replace(/\/graphql$/, '/health/ready');
-  const response = await fetch(url);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-/** Waits (without assuming a speed) until `condition` holds. */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
 /** Resolves once `count` more heartbeats than now have come back. */
 function heartbeats(t: TestApp, count: number): Promise<void> {
   const target = t.app.changes.heartbeats + count;
-  return until(() => t.app.changes.heartbeats >= target);
+  return waitUntil(`${count} more heartbeats`, () => t.app.changes.heartbeats >= target, { everyMs: 20 });
 }
 
 const server = !!process.env.TEST_DATABASE_URL;
@@ -83,7 +59,7 @@ describe('change feed heartbeat: no false loss', () => {
   afterAll(() => t.close());
 
   it('heartbeats come back through the LISTEN connection and are never delivered as changes', async () => {
-    const subscriber = await subscribeTraits(t);
+    const subscriber = await subscribeListening(t, TRAITS, SERVICE);
     await heartbeats(t, 5);
     // The first event the subscriber gets is this write's, not a heartbeat.
     const name = traitName();
@@ -148,7 +124,7 @@ if (server) {
       });
       await validateStandard(t);
       expect(await validateStandard(t)).toMatchObject({ valid: STANDARD, queries: 0 });
-      const subscriber = await subscribeTraits(t);
+      const subscriber = await subscribeListening(t, TRAITS, SERVICE);
       const first = traitName();
       await writer.ok(CREATE_TRAIT, { name: first }, SERVICE);
       expect((await subscriber.next()).traitChanged.name).toBe(first);
@@ -177,12 +153,20 @@ if (server) {
 
       // The silent connection was destroyed by the service (not left to hang), and reconnecting through the
       // still black-holed path gives up in time and tries again, rather than hanging on it.
-      await until(
+      await waitUntil(
+        'two failed reconnections',
         () => logs.lines().filter((line) => String(line.msg).includes('reconnect failed')).length >= 2,
+        { everyMs: 20 },
       );
       const holed = proxy.connections().filter((connection) => connection.holed);
       expect(holed.length).toBeGreaterThanOrEqual(3);
-      await until(() => holed.every((connection) => !connection.open));
+      await waitUntil(
+        'the black-holed connections closed',
+        () => holed.every((connection) => !connection.open),
+        {
+          everyMs: 20,
+        },
+      );
       expect(holed.every((connection) => connection.closedByClient)).toBe(true);
       expect(t.app.changes.live).toBe(false);
 
@@ -193,7 +177,7 @@ if (server) {
         status: 200,
         body: { status: 'ok', database: 'ok', feed: 'ok' },
       });
-      const again = await subscribeTraits(t);
+      const again = await subscribeListening(t, TRAITS, SERVICE);
       const second = traitName();
       await writer.ok(CREATE_TRAIT, { name: second }, SERVICE);
       expect((await again.next()).traitChanged.name).toBe(second);
@@ -210,7 +194,13 @@ if (server) {
       await t.app.changes.stop();
       expect(Date.now() - started).toBeLessThan(10_000);
       const holed = proxy.connections().filter((connection) => connection.holed);
-      await until(() => holed.every((connection) => !connection.open));
+      await waitUntil(
+        'the black-holed connections closed',
+        () => holed.every((connection) => !connection.open),
+        {
+          everyMs: 20,
+        },
+      );
     });
   });
 } else {
@@ -228,7 +218,7 @@ if (server) {
     it('is noticed (4503, caches reload) and the feed listens again', async () => {
       await validateStandard(t);
       expect(await validateStandard(t)).toMatchObject({ valid: STANDARD, queries: 0 });
-      const subscriber = await subscribeTraits(t);
+      const subscriber = await subscribeListening(t, TRAITS, SERVICE);
       const lost = nextFeedEvent(t, (event) => event.type === 'lost');
       const ready = nextFeedEvent(t, (event) => event.type === 'ready');
       // The feed shares the pool's one connection with requests: anything that runs UNLISTEN (or DISCARD ALL)
@@ -240,7 +230,7 @@ if (server) {
         reason: expect.stringMatching(/feed lost/),
       });
       await ready;
-      const again = await subscribeTraits(t);
+      const again = await subscribeListening(t, TRAITS, SERVICE);
       const name = traitName();
       await t.ok(CREATE_TRAIT, { name }, SERVICE);
       expect((await again.next()).traitChanged.name).toBe(name);

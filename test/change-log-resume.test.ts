@@ -7,7 +7,7 @@ import { makeIdentity } from '../src/common/identity/identity';
 import { pruneChanges } from '../src/db/change-log';
 import { buildProgram } from '../src/main';
 import { metadefsService } from '../src/modules/metadefs-io/metadefs.service';
-import { listeningSubscriptions, subscribe, wsUrl, type Subscriber } from './support/subscriptions';
+import { disposeAll, subscribeListening, subscribe, wsUrl } from './support/subscriptions';
 import {
   ADMIN,
   headersOf,
@@ -15,6 +15,7 @@ import {
   project,
   startTestApps,
   unique,
+  type Data,
   type TestApp,
   type Who,
 } from './support/test-app';
@@ -25,32 +26,23 @@ import {
  * (GraphQL on another instance, the CLI, SQL by hand), then live events.
  */
 const CATALOG = `subscription ($after: String) {
-  catalogChanged(after: $after) { kind nodeType namespace cursor node { id } }
+  catalogChanged(after: $after) { kind nodeType namespace cursor id node { id } }
 }`;
 const CREATE_NAMESPACE = `mutation ($input: CreateNamespaceInput!) { createNamespace(input: $input) { id } }`;
 const CREATE_PROPERTY = `mutation ($ns: String!, $name: String!) {
   createProperty(namespace: $ns, input: { name: $name, title: $name, type: STRING }) { id } }`;
 
-async function subscribeOn(
-  t: TestApp,
-  variables: Record<string, unknown> = {},
-  who: Who = ADMIN,
-  query = CATALOG,
-): Promise<Subscriber> {
-  const baseline = t.app.changes.listenerCount;
-  const subscriber = subscribe(await wsUrl(t), query, variables, {
-    headers: headersOf(who) as Record<string, string>,
-  });
-  await listeningSubscriptions(t, baseline, 1);
-  return subscriber;
-}
-
-/** Closes a subscription and waits until the server let go of it (so the next count starts clean). */
-async function disposeOn(t: TestApp, subscriber: Subscriber): Promise<void> {
-  const before = t.app.changes.listenerCount;
-  await subscriber.dispose();
-  while (t.app.changes.listenerCount > before - 1) await new Promise((r) => setImmediate(r));
-}
+/** A record as an event and the log (`changes`) both give it: a record delivered twice is equal to itself. */
+const recordOf = (event: Data) => ({
+  cursor: event.cursor,
+  id: event.id ?? event.nodeId,
+  kind: event.kind,
+  nodeType: event.nodeType,
+  namespace: event.namespace,
+});
+/** A cursor's seq. */
+const seqOf = (cursor: string) =>
+  BigInt((JSON.parse(Buffer.from(cursor, 'base64url').toString()) as string[])[1]);
 
 describe('resumed subscriptions', () => {
   let a: TestApp;
@@ -94,14 +86,15 @@ describe('resumed subscriptions', () => {
   it('receives exactly what was committed meanwhile, in commit order, then live events', async () => {
     const ns = unique('NS');
     const fromCli = unique('NS');
-    const first = await subscribeOn(b);
-    await a.ok(CREATE_NAMESPACE, { input: { name: ns, visibility: 'PUBLIC' } });
+    const first = await subscribeListening(b, CATALOG, ADMIN);
+    const nsId = (await a.ok(CREATE_NAMESPACE, { input: { name: ns, visibility: 'PUBLIC' } })).createNamespace
+      .id;
     const seen = (await first.next()).catalogChanged;
     expect(seen).toMatchObject({ kind: 'CREATED', namespace: ns });
-    await disposeOn(b, first);
+    await disposeAll(b, [first]);
 
     // Five writes while nobody listens on B: GraphQL on A, the CLI, SQL by hand, GraphQL on A, a rolled back one.
-    await a.ok(CREATE_PROPERTY, { ns, name: 'p1' });
+    const p1 = (await a.ok(CREATE_PROPERTY, { ns, name: 'p1' })).createProperty.id;
     await loadByCli({
       namespace: fromCli,
       display_name: 'from the CLI',
@@ -111,7 +104,7 @@ describe('resumed subscriptions', () => {
     await a.app.database.dataSource.query(`UPDATE namespaces SET display_name = 'by hand' WHERE name = $1`, [
       ns,
     ]);
-    await a.ok(CREATE_PROPERTY, { ns, name: 'p2' });
+    const p2 = (await a.ok(CREATE_PROPERTY, { ns, name: 'p2' })).createProperty.id;
     await a.ok(`mutation ($ns: String!) { deleteProperty(namespace: $ns, name: "p1") }`, { ns });
     const failed = await a.gql(CREATE_NAMESPACE, {
       input: {
@@ -121,7 +114,7 @@ describe('resumed subscriptions', () => {
     });
     expect(failed.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
 
-    const resumed = await subscribeOn(b, { after: seen.cursor });
+    const resumed = await subscribeListening(b, CATALOG, ADMIN, { after: seen.cursor });
     const events = [];
     for (let i = 0; i < 5; i += 1) {
       events.push((await resumed.next()).catalogChanged);
@@ -133,26 +126,39 @@ describe('resumed subscriptions', () => {
       ['CREATED', 'PropertyDefinition', ns],
       ['DELETED', 'PropertyDefinition', ns],
     ]);
-    // Cursors grow with commit order.
-    const seqs = events.map(
-      (event) => (JSON.parse(Buffer.from(event.cursor, 'base64url').toString()) as string[])[1],
+    // Each record whole (cursor, node, kind, type, namespace), as the log has it after the cursor: none twice,
+    // none left out.
+    const { namespace: cli } = await a.ok(`query ($ns: String!) { namespace(name: $ns) { id } }`, {
+      ns: fromCli,
+    });
+    expect(events.map((event) => event.id)).toEqual([p1, cli.id, nsId, p2, p1]);
+    const logged = await a.ok(
+      `query ($after: String) { changes(after: $after, first: 10) { nodes { cursor nodeId kind nodeType namespace } } }`,
+      { after: seen.cursor },
     );
-    expect(seqs.map(BigInt)).toEqual([...seqs.map(BigInt)].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
-    // Then live: the next event is the next write, nothing twice.
-    await a.ok(CREATE_PROPERTY, { ns, name: 'live' });
-    expect((await resumed.next()).catalogChanged).toMatchObject({
+    expect(events.map(recordOf)).toEqual(logged.changes.nodes.map(recordOf));
+    // Cursors grow with commit order.
+    const seqs = events.map((event) => seqOf(event.cursor));
+    expect(seqs).toEqual([...seqs].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
+    expect(new Set(seqs).size).toBe(seqs.length);
+    // Then live: the next event is the next write (not one of those again), whole.
+    const live = (await a.ok(CREATE_PROPERTY, { ns, name: 'live' })).createProperty.id;
+    const liveEvent = (await resumed.next()).catalogChanged;
+    expect(liveEvent).toEqual({
       kind: 'CREATED',
       nodeType: 'PropertyDefinition',
+      namespace: ns,
+      cursor: expect.any(String),
+      id: live,
+      node: { id: live },
     });
-    // Resuming after the last event received: only what came after it.
+    expect(seqOf(liveEvent.cursor)).toBeGreaterThan(seqs.at(-1)!);
+    // Resuming after the last event received before it: only what came after it, the live one, the same record.
     const last = events.at(-1).cursor;
-    await disposeOn(b, resumed);
-    const again = await subscribeOn(b, { after: last });
-    expect((await again.next()).catalogChanged).toMatchObject({
-      kind: 'CREATED',
-      nodeType: 'PropertyDefinition',
-    });
-    await disposeOn(b, again);
+    await disposeAll(b, [resumed]);
+    const again = await subscribeListening(b, CATALOG, ADMIN, { after: last });
+    expect((await again.next()).catalogChanged).toEqual(liveEvent);
+    await disposeAll(b, [again]);
 
     // Pruned: the cursor has expired.
     // As the instance prunes: beside the request counter (a request running meanwhile is not charged for it).
@@ -213,9 +219,9 @@ describe('resumed subscriptions', () => {
     const mine = await a.ok(RESOURCE, { input: { resourceType: type } }, other);
 
     const catalog = async (who: Who) => {
-      const s = await subscribeOn(b, { after }, who);
+      const s = await subscribeListening(b, CATALOG, who, { after });
       const first = (await s.next()).catalogChanged;
-      await disposeOn(b, s);
+      await disposeAll(b, [s]);
       return first.namespace;
     };
     // The owner hears of its private namespace first; another project's first event is the public one.
@@ -223,9 +229,9 @@ describe('resumed subscriptions', () => {
     expect(await catalog(other)).toBe(open);
     const RESOURCES = `subscription ($after: String) { resourceChanged(after: $after) { uuid projectId } }`;
     const resources = async (who: Who) => {
-      const s = await subscribeOn(b, { after }, who, RESOURCES);
+      const s = await subscribeListening(b, RESOURCES, who, { after });
       const first = (await s.next()).resourceChanged;
-      await disposeOn(b, s);
+      await disposeAll(b, [s]);
       return first.uuid;
     };
     expect(await resources(owner)).toBe(hidden.createResource.uuid);

@@ -4,7 +4,8 @@ import { CHANGES_CHANNEL } from '../src/common/changes';
 import { readChangeNotification } from '../src/db/change-log';
 import { poolOf } from '../src/db/database';
 import { headersOf, SERVICE, startTestApp, unique, type TestApp } from './support/test-app';
-import { listeningSubscriptions, subscribe, wsUrl } from './support/subscriptions';
+import { readiness, subscribe, subscribeListening, wsUrl } from './support/subscriptions';
+import { waitUntil } from './support/wait';
 
 /**
  * What instances say to each other carries a version (migration 1763701800000): a step NOTIFYs
@@ -43,16 +44,6 @@ async function listenRaw(t: TestApp, channels: string[]) {
   return { seen, close };
 }
 
-async function readiness(t: TestApp) {
-  const url = (await wsUrl(t)).replace(/^ws/, 'http').replace(/\/graphql$/, '/health/ready');
-  const response = await fetch(url);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
 describe('change notifications between instances', () => {
   it('reads version 2 only', () => {
     expect(readChangeNotification('{"v":2,"seq":"42","types":"Trait,ResourceProvider"}')).toEqual({
@@ -74,19 +65,13 @@ describe('change notifications between instances', () => {
     const t = await startTestApp();
     const raw = await listenRaw(t, [CHANGES_CHANNEL, LEGACY_CHANNEL]);
     try {
-      const url = await wsUrl(t);
-      const baseline = t.app.changes.listenerCount;
-      const subscriber = subscribe(
-        url,
-        TRAITS,
-        {},
-        { headers: headersOf(SERVICE) as Record<string, string> },
-      );
-      await listeningSubscriptions(t, baseline, 1);
+      const subscriber = await subscribeListening(t, TRAITS, SERVICE);
       const name = traitName();
       await t.ok(CREATE_TRAIT, { name }, SERVICE);
       expect((await subscriber.next()).traitChanged).toEqual({ kind: 'CREATED', name });
-      await until(() => raw.seen.some((message) => message.channel === LEGACY_CHANNEL));
+      await waitUntil('the legacy notification', () =>
+        raw.seen.some((message) => message.channel === LEGACY_CHANNEL),
+      );
       const versioned = raw.seen.filter((message) => message.channel === CHANGES_CHANNEL);
       const legacy = raw.seen.filter((message) => message.channel === LEGACY_CHANNEL);
       const last = JSON.parse(versioned.at(-1)!.payload!) as { v: number; seq: string; types: string };
@@ -107,14 +92,7 @@ describe('change notifications between instances', () => {
     const t = await startTestApp();
     try {
       const url = await wsUrl(t);
-      const baseline = t.app.changes.listenerCount;
-      const subscriber = subscribe(
-        url,
-        TRAITS,
-        {},
-        { headers: headersOf(SERVICE) as Record<string, string> },
-      );
-      await listeningSubscriptions(t, baseline, 1);
+      const subscriber = await subscribeListening(t, TRAITS, SERVICE);
       await t.app.database.dataSource.query(
         `SELECT pg_notify('${CHANGES_CHANNEL}', '{"v":3,"seq":"1","types":"Trait"}')`,
       );

@@ -2,7 +2,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import { pruneChanges } from '../src/db/change-log';
 import { Client } from 'pg';
 import { createNamespace } from './support/factories';
-import { wsClient } from './support/subscriptions';
+import { listeningSubscriptions, wsClient } from './support/subscriptions';
 import {
   ADMIN,
   SERVICE,
@@ -264,8 +264,7 @@ describe('error codes of the contract', () => {
     try {
       const baseline = t.app.changes.listenerCount;
       const held = client.start({ query: 'subscription { traitChanged { kind } }' });
-      while (t.app.changes.listenerCount < baseline + 1)
-        await new Promise((resolve) => setImmediate(resolve));
+      await listeningSubscriptions(t, baseline, 1);
       const over = await client.run({ query: 'subscription { traitChanged { kind } }' });
       expect(over.errors?.[0].extensions).toMatchObject({
         code: 'LIMIT_EXCEEDED',

@@ -1,6 +1,6 @@
 import { OWNER, ROLES, keystoneHeaders, type Role } from './support/identity-roles';
 import { KeystoneStandIn, SERVICE_USER } from './support/keystone-stand-in';
-import { listeningSubscriptions, subscribe, wsUrl, type Subscriber } from './support/subscriptions';
+import { disposeAll, subscribeEach, wsUrl } from './support/subscriptions';
 import { postGql, startTestApp, unique, type Data, type TestApp } from './support/test-app';
 
 /**
@@ -70,6 +70,21 @@ interface MutationCase {
   rule: string;
 }
 
+/** A write in the fixture's private namespace (`$ns`), under modify_metadef_namespace. */
+const namespaceWrite = (query: string): MutationCase => ({
+  query,
+  variables: (x) => ({ ns: x.ns }),
+  expected: PROJECT_WRITE,
+  rule: 'modify_metadef_namespace',
+});
+/** A write on the fixture's resource (`$u`), under update_resource. */
+const resourceWrite = (query: string): MutationCase => ({
+  query,
+  variables: (x) => ({ u: x.resource }),
+  expected: PROJECT_WRITE,
+  rule: 'update_resource',
+});
+
 const MUTATIONS: Record<string, MutationCase> = {
   createNamespace: {
     query: `mutation ($n: String!, $o: String) { createNamespace(input: { name: $n, owner: $o }) { name } }`,
@@ -78,114 +93,50 @@ const MUTATIONS: Record<string, MutationCase> = {
     expected: CREATE_OWN,
     rule: 'add_metadef_namespace',
   },
-  updateNamespace: {
-    query: `mutation ($ns: String!) { updateNamespace(name: $ns, input: { description: "d" }) { name } }`,
-    variables: (x) => ({ ns: x.ns }),
-    expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
-  },
-  deleteNamespace: {
-    query: `mutation ($ns: String!) { deleteNamespace(name: $ns) }`,
-    variables: (x) => ({ ns: x.ns }),
-    expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
-  },
+  updateNamespace: namespaceWrite(
+    `mutation ($ns: String!) { updateNamespace(name: $ns, input: { description: "d" }) { name } }`,
+  ),
+  deleteNamespace: namespaceWrite(`mutation ($ns: String!) { deleteNamespace(name: $ns) }`),
   deleteNode: {
     query: `mutation ($id: ID!) { deleteNode(id: $id) { __typename } }`,
     variables: (x) => ({ id: x.nsId }),
     expected: PROJECT_WRITE,
     rule: 'modify_metadef_namespace',
   },
-  associateResourceType: {
-    query: `mutation ($ns: String!) { associateResourceType(namespace: $ns, input: { name: "OS::Nova::Server" }) { prefix } }`,
-    variables: (x) => ({ ns: x.ns }),
-    expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
-  },
+  associateResourceType: namespaceWrite(
+    `mutation ($ns: String!) { associateResourceType(namespace: $ns, input: { name: "OS::Nova::Server" }) { prefix } }`,
+  ),
   dissociateResourceType: {
     query: `mutation ($ns: String!, $t: String!) { dissociateResourceType(namespace: $ns, resourceType: $t) }`,
     variables: (x) => ({ ns: x.ns, t: x.type }),
     expected: PROJECT_WRITE,
     rule: 'modify_metadef_namespace',
   },
-  createProperty: {
-    query: `mutation ($ns: String!) { createProperty(namespace: $ns, input: { name: "q", title: "Q", type: STRING }) { name } }`,
-    variables: (x) => ({ ns: x.ns }),
-    expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
-  },
-  updateProperty: {
-    query: `mutation ($ns: String!) { updateProperty(namespace: $ns, name: "p", input: { name: "p", title: "P2", type: STRING }) { name } }`,
-    variables: (x) => ({ ns: x.ns }),
-    expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
-  },
-  deleteProperty: {
-    query: `mutation ($ns: String!) { deleteProperty(namespace: $ns, name: "p") }`,
-    variables: (x) => ({ ns: x.ns }),
-    expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
-  },
-  deleteAllProperties: {
-    query: `mutation ($ns: String!) { deleteAllProperties(namespace: $ns) }`,
-    variables: (x) => ({ ns: x.ns }),
-    expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
-  },
-  createObject: {
-    query: `mutation ($ns: String!) { createObject(namespace: $ns, input: { name: "o2" }) { name } }`,
-    variables: (x) => ({ ns: x.ns }),
-    expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
-  },
-  updateObject: {
-    query: `mutation ($ns: String!) { updateObject(namespace: $ns, name: "o", input: { name: "o", description: "d" }) { name } }`,
-    variables: (x) => ({ ns: x.ns }),
-    expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
-  },
-  deleteObject: {
-    query: `mutation ($ns: String!) { deleteObject(namespace: $ns, name: "o") }`,
-    variables: (x) => ({ ns: x.ns }),
-    expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
-  },
-  deleteAllObjects: {
-    query: `mutation ($ns: String!) { deleteAllObjects(namespace: $ns) }`,
-    variables: (x) => ({ ns: x.ns }),
-    expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
-  },
-  createTag: {
-    query: `mutation ($ns: String!) { createTag(namespace: $ns, name: "t2") { name } }`,
-    variables: (x) => ({ ns: x.ns }),
-    expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
-  },
-  createTags: {
-    query: `mutation ($ns: String!) { createTags(namespace: $ns, names: ["t3"], append: true) { name } }`,
-    variables: (x) => ({ ns: x.ns }),
-    expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
-  },
-  updateTag: {
-    query: `mutation ($ns: String!) { updateTag(namespace: $ns, name: "t", newName: "t4") { name } }`,
-    variables: (x) => ({ ns: x.ns }),
-    expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
-  },
-  deleteTag: {
-    query: `mutation ($ns: String!) { deleteTag(namespace: $ns, name: "t") }`,
-    variables: (x) => ({ ns: x.ns }),
-    expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
-  },
-  deleteAllTags: {
-    query: `mutation ($ns: String!) { deleteAllTags(namespace: $ns) }`,
-    variables: (x) => ({ ns: x.ns }),
-    expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
-  },
+  createProperty: namespaceWrite(
+    `mutation ($ns: String!) { createProperty(namespace: $ns, input: { name: "q", title: "Q", type: STRING }) { name } }`,
+  ),
+  updateProperty: namespaceWrite(
+    `mutation ($ns: String!) { updateProperty(namespace: $ns, name: "p", input: { name: "p", title: "P2", type: STRING }) { name } }`,
+  ),
+  deleteProperty: namespaceWrite(`mutation ($ns: String!) { deleteProperty(namespace: $ns, name: "p") }`),
+  deleteAllProperties: namespaceWrite(`mutation ($ns: String!) { deleteAllProperties(namespace: $ns) }`),
+  createObject: namespaceWrite(
+    `mutation ($ns: String!) { createObject(namespace: $ns, input: { name: "o2" }) { name } }`,
+  ),
+  updateObject: namespaceWrite(
+    `mutation ($ns: String!) { updateObject(namespace: $ns, name: "o", input: { name: "o", description: "d" }) { name } }`,
+  ),
+  deleteObject: namespaceWrite(`mutation ($ns: String!) { deleteObject(namespace: $ns, name: "o") }`),
+  deleteAllObjects: namespaceWrite(`mutation ($ns: String!) { deleteAllObjects(namespace: $ns) }`),
+  createTag: namespaceWrite(`mutation ($ns: String!) { createTag(namespace: $ns, name: "t2") { name } }`),
+  createTags: namespaceWrite(
+    `mutation ($ns: String!) { createTags(namespace: $ns, names: ["t3"], append: true) { name } }`,
+  ),
+  updateTag: namespaceWrite(
+    `mutation ($ns: String!) { updateTag(namespace: $ns, name: "t", newName: "t4") { name } }`,
+  ),
+  deleteTag: namespaceWrite(`mutation ($ns: String!) { deleteTag(namespace: $ns, name: "t") }`),
+  deleteAllTags: namespaceWrite(`mutation ($ns: String!) { deleteAllTags(namespace: $ns) }`),
   createResource: {
     query: `mutation ($p: String) { createResource(input: { resourceType: "OS::Nova::Server", projectId: $p }) { uuid } }`,
     // A system-scoped admin has no project of its own: it names one.
@@ -193,48 +144,17 @@ const MUTATIONS: Record<string, MutationCase> = {
     expected: CREATE_OWN,
     rule: 'create_resource',
   },
-  updateResource: {
-    query: `mutation ($u: UUID!) { updateResource(uuid: $u, input: { name: "renamed" }) { uuid } }`,
-    variables: (x) => ({ u: x.resource }),
-    expected: PROJECT_WRITE,
-    rule: 'update_resource',
-  },
-  deleteResource: {
-    query: `mutation ($u: UUID!) { deleteResource(uuid: $u) }`,
-    variables: (x) => ({ u: x.resource }),
-    expected: PROJECT_WRITE,
-    rule: 'update_resource',
-  },
-  setResourceProperties: {
-    query: `mutation ($u: UUID!) { setResourceProperties(uuid: $u, properties: { k: "w" }) { uuid } }`,
-    variables: (x) => ({ u: x.resource }),
-    expected: PROJECT_WRITE,
-    rule: 'update_resource',
-  },
-  addResourceTag: {
-    query: `mutation ($u: UUID!) { addResourceTag(uuid: $u, tag: "b") { created } }`,
-    variables: (x) => ({ u: x.resource }),
-    expected: PROJECT_WRITE,
-    rule: 'update_resource',
-  },
-  removeResourceTag: {
-    query: `mutation ($u: UUID!) { removeResourceTag(uuid: $u, tag: "a") }`,
-    variables: (x) => ({ u: x.resource }),
-    expected: PROJECT_WRITE,
-    rule: 'update_resource',
-  },
-  setResourceTags: {
-    query: `mutation ($u: UUID!) { setResourceTags(uuid: $u, tags: ["c"]) }`,
-    variables: (x) => ({ u: x.resource }),
-    expected: PROJECT_WRITE,
-    rule: 'update_resource',
-  },
-  removeAllResourceTags: {
-    query: `mutation ($u: UUID!) { removeAllResourceTags(uuid: $u) }`,
-    variables: (x) => ({ u: x.resource }),
-    expected: PROJECT_WRITE,
-    rule: 'update_resource',
-  },
+  updateResource: resourceWrite(
+    `mutation ($u: UUID!) { updateResource(uuid: $u, input: { name: "renamed" }) { uuid } }`,
+  ),
+  deleteResource: resourceWrite(`mutation ($u: UUID!) { deleteResource(uuid: $u) }`),
+  setResourceProperties: resourceWrite(
+    `mutation ($u: UUID!) { setResourceProperties(uuid: $u, properties: { k: "w" }) { uuid } }`,
+  ),
+  addResourceTag: resourceWrite(`mutation ($u: UUID!) { addResourceTag(uuid: $u, tag: "b") { created } }`),
+  removeResourceTag: resourceWrite(`mutation ($u: UUID!) { removeResourceTag(uuid: $u, tag: "a") }`),
+  setResourceTags: resourceWrite(`mutation ($u: UUID!) { setResourceTags(uuid: $u, tags: ["c"]) }`),
+  removeAllResourceTags: resourceWrite(`mutation ($u: UUID!) { removeAllResourceTags(uuid: $u) }`),
   updateResourceProperty: {
     query: `mutation { updateResourceProperty(resourceType: "OS::Nova::Server", name: "k", private: true) { name } }`,
     variables: () => ({}),
@@ -296,14 +216,13 @@ const PROJECT_READ: Record<Who, Seen> = {
   service: 'absent',
   system: 'seen',
 };
-const EVERYONE: Record<Who, Seen> = {
-  admin: 'seen',
-  owner: 'seen',
-  reader: 'seen',
-  other: 'seen',
-  service: 'seen',
-  system: 'seen',
-};
+const EVERYONE = Object.fromEntries(WHOS.map((who) => [who, 'seen'])) as Record<Who, Seen>;
+/** An event to those who see what it is about, none to the others. */
+const eventWhere = (seen: Record<Who, Seen>) =>
+  Object.fromEntries(WHOS.map((who) => [who, seen[who] === 'seen' ? 'event' : 'none'])) as Record<
+    Who,
+    'event' | 'none'
+  >;
 /** Each list (connection) field, selecting `totalCount nodes { __typename }` as `list`, narrowed to a fixture. */
 const LISTS: Record<string, { query: string; expected: Record<Who, Seen> }> = {
   changes: {
@@ -340,47 +259,19 @@ const LISTS: Record<string, { query: string; expected: Record<Who, Seen> }> = {
 const SUBSCRIPTIONS: Record<string, { query: string; expected: Record<Who, 'event' | 'none'> }> = {
   catalogChanged: {
     query: `subscription ($ns: String!) { catalogChanged(namespace: $ns) { kind } }`,
-    expected: {
-      admin: 'event',
-      owner: 'event',
-      reader: 'event',
-      other: 'none',
-      service: 'none',
-      system: 'event',
-    },
+    expected: eventWhere(PROJECT_READ),
   },
   resourceChanged: {
     query: `subscription { resourceChanged { kind } }`,
-    expected: {
-      admin: 'event',
-      owner: 'event',
-      reader: 'event',
-      other: 'none',
-      service: 'none',
-      system: 'event',
-    },
+    expected: eventWhere(PROJECT_READ),
   },
   resourceProviderChanged: {
     query: `subscription ($u: UUID!) { resourceProviderChanged(uuid: $u) { kind } }`,
-    expected: {
-      admin: 'event',
-      owner: 'event',
-      reader: 'event',
-      other: 'event',
-      service: 'event',
-      system: 'event',
-    },
+    expected: eventWhere(EVERYONE),
   },
   traitChanged: {
     query: `subscription { traitChanged { kind } }`,
-    expected: {
-      admin: 'event',
-      owner: 'event',
-      reader: 'event',
-      other: 'event',
-      service: 'event',
-      system: 'event',
-    },
+    expected: eventWhere(EVERYONE),
   },
 };
 
@@ -588,18 +479,14 @@ describe('AUTH_MODE=keystone: every mutation, list and subscription for every id
     };
 
     it.each(Object.keys(SUBSCRIPTIONS))('%s', async (name) => {
-      const ws = await wsUrl(t);
       const baseline = t.app.changes.listenerCount;
-      const subscribers: Subscriber[] = WHOS.map((who) =>
-        subscribe(
-          ws,
-          SUBSCRIPTIONS[name].query,
-          { ns: x.ns, u: x.provider },
-          { connectionParams: headers(who) },
-        ),
+      const subscribers = await subscribeEach(
+        t,
+        SUBSCRIPTIONS[name].query,
+        { ns: x.ns, u: x.provider },
+        WHOS.map((who) => ({ connectionParams: headers(who) })),
       );
       try {
-        await listeningSubscriptions(t, baseline, subscribers.length);
         await cause[name]();
         // An event comes at once to those who may see it; the others have none after a second.
         const outcomes = await Promise.all(
@@ -617,10 +504,8 @@ describe('AUTH_MODE=keystone: every mutation, list and subscription for every id
           SUBSCRIPTIONS[name].expected,
         );
       } finally {
-        await Promise.all(subscribers.map((s) => s.dispose()));
         // The next subscriptions are counted from the same baseline.
-        while (t.app.changes.listenerCount > baseline)
-          await new Promise((resolve) => setTimeout(resolve, 10));
+        await disposeAll(t, subscribers, baseline);
       }
     });
   });

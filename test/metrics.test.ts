@@ -29,10 +29,23 @@ describe('Prometheus metrics', () => {
     expect(response.status).toBe(200);
     return response.text();
   };
-  /** The value of one sample (`name{labels}` exactly as exposed), 0 when absent. */
+  /** The value of one sample (`name{labels}` exactly as exposed); fails when the scrape lacks it. */
   const sample = (text: string, series: string): number => {
     const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
-    return line ? Number(line.slice(series.length + 1)) : 0;
+    if (!line) throw new Error(`no sample ${series} in the metrics`);
+    return Number(line.slice(series.length + 1));
+  };
+  /**
+   * A labelled counter's value: 0 while the labels were never counted (prom-client shows a series from its first
+   * count), but the family must be there (its `# TYPE` line): a metric deleted fails.
+   */
+  const counted = (text: string, series: string): number => {
+    const family = series.replace(/\{.*$/, '');
+    if (!new RegExp(`^# TYPE ${family} counter$`, 'm').test(text))
+      throw new Error(`no counter ${family} in the metrics`);
+    return text.split('\n').some((candidate) => candidate.startsWith(`${series} `))
+      ? sample(text, series)
+      : 0;
   };
   const value = async (series: string) => sample(await scrape(), series);
 
@@ -116,7 +129,8 @@ describe('Prometheus metrics', () => {
     expect(missing.status).toBe(415);
     await missing.text();
     const after = await scrape();
-    const delta = (name: string) => sample(after, name) - sample(before, name);
+    // Each of them counted now; some for the first time (absent before).
+    const delta = (name: string) => sample(after, name) - counted(before, name);
     expect({
       live: delta(series('GET', '/health/live', 200)),
       stray: delta(series('POST', 'other', 404)),
@@ -177,7 +191,7 @@ describe('Prometheus metrics', () => {
       Object.fromEntries(
         ['catalog', 'traits', 'providers'].map((group) => [
           group,
-          sample(text, `metacatalog_catalog_cache_group_requests_total{kind="${kind}",group="${group}"}`),
+          counted(text, `metacatalog_catalog_cache_group_requests_total{kind="${kind}",group="${group}"}`),
         ]),
       );
     const held = (text: string, what: 'entries' | 'bytes', group: string) =>
@@ -341,5 +355,38 @@ describe('Prometheus metrics', () => {
     const text = await scrape();
     for (const name of ['steps', 'step_failures', 'pending_vacuums'])
       expect(text).toMatch(new RegExp(`^# TYPE metacatalog_change_log_${name}_total counter$`, 'm'));
+  });
+
+  it('counts a sequencing step that fails, and the next step numbers what it left', async () => {
+    const db = t.app.database.dataSource;
+    const pending = async () =>
+      Number(((await db.query(`SELECT count(*)::int AS n FROM change_log_pending`)) as { n: number }[])[0].n);
+    await t.app.changes.sequenced(); // nothing asked for or under way from here
+    const before = {
+      steps: await value('metacatalog_change_log_steps_total'),
+      failures: await value('metacatalog_change_log_step_failures_total'),
+    };
+    // The step's function gone for a while (in this test file's own database): the step fails as it would on a
+    // database error (a lock timeout, a lost connection).
+    await db.query(`ALTER FUNCTION change_log_sequence() RENAME TO change_log_sequence_away`);
+    try {
+      await t.ok(`mutation ($ns: String!) { createNamespace(input: { name: $ns }) { id } }`, {
+        ns: unique('Metrics::Failing'),
+      });
+      await t.app.changes.sequenced(); // the step the commit asked for: it fails
+      expect(await value('metacatalog_change_log_step_failures_total')).toBeGreaterThan(before.failures);
+      expect(await value('metacatalog_change_log_steps_total')).toBe(before.steps);
+      // What it was to number is still there.
+      expect(await pending()).toBeGreaterThan(0);
+    } finally {
+      await db.query(`ALTER FUNCTION change_log_sequence_away() RENAME TO change_log_sequence`);
+    }
+    // The next commit's step numbers it too.
+    await t.ok(`mutation ($ns: String!) { createNamespace(input: { name: $ns }) { id } }`, {
+      ns: unique('Metrics::Recovered'),
+    });
+    await t.app.changes.sequenced();
+    expect(await value('metacatalog_change_log_steps_total')).toBeGreaterThan(before.steps);
+    expect(await pending()).toBe(0);
   });
 });

@@ -3,9 +3,10 @@ import { boot } from '../src/app/runtime';
 import { FEED_LOST_CLOSE_CODE } from '../src/app/subscriptions';
 import { loadConfig } from '../src/config';
 import { CODE_MIGRATION, CODE_VERSION, SchemaTooNewError } from '../src/db/schema-compat';
-import { headersOf, SERVICE, startTestApp, type TestApp } from './support/test-app';
+import { headersOf, SERVICE, startTestApp } from './support/test-app';
 import { createProcessDatabase } from './support/test-database';
-import { listeningSubscriptions, subscribe, wsUrl } from './support/subscriptions';
+import { readiness, subscribe, subscribeListening, wsUrl } from './support/subscriptions';
+import { waitUntil } from './support/wait';
 
 /**
  * The schema names the oldest code that may serve it (`schema_compat`, migration 1763701700000): older code refuses
@@ -16,16 +17,6 @@ import { listeningSubscriptions, subscribe, wsUrl } from './support/subscription
 const TOO_NEW = (CODE_VERSION + 1n).toString();
 const RAISE = `UPDATE schema_compat SET min_code_version = ${TOO_NEW}, set_by = 'Future${TOO_NEW}'`;
 const TRAITS = `subscription { traitChanged { kind name } }`;
-
-async function readiness(t: TestApp) {
-  const url = (await wsUrl(t)).replace(/^ws/, 'http').replace(/\/graphql$/, '/health/ready');
-  const response = await fetch(url);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-async function until(condition: () => Promise<boolean> | boolean): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
-}
 
 const VERSIONS = new RegExp(
   `code version ${CODE_VERSION}.*${CODE_MIGRATION}.*${TOO_NEW}, set by migration Future${TOO_NEW}`,
@@ -52,14 +43,7 @@ describe('schema compatibility', () => {
     const t = await startTestApp();
     try {
       const url = await wsUrl(t);
-      const baseline = t.app.changes.listenerCount;
-      const subscriber = subscribe(
-        url,
-        TRAITS,
-        {},
-        { headers: headersOf(SERVICE) as Record<string, string> },
-      );
-      await listeningSubscriptions(t, baseline, 1);
+      const subscriber = await subscribeListening(t, TRAITS, SERVICE);
 
       // What a later release's migration does, in its transaction: raise the bound and NOTIFY.
       await t.app.database.dataSource.transaction(async (manager) => {
@@ -87,7 +71,7 @@ describe('schema compatibility', () => {
       expect(t.app.changes.incompatible).toBeUndefined();
       // The check the timer runs every SCHEMA_CHECK_MS.
       await t.app.changes.checkSchema();
-      await until(async () => (await readiness(t)).status === 503);
+      await waitUntil('not ready', async () => (await readiness(t)).status === 503, { everyMs: 20 });
       expect(t.app.changes.incompatible).toEqual(versionsNamed);
     } finally {
       await t.close();

@@ -2,6 +2,7 @@ import { connectedRequest, oneRequest } from './support/connections';
 import { startMetacatalogServer, type ServerProcess } from './support/processes';
 import { createProcessDatabase, type TestDatabase } from './support/test-database';
 import { bodyOf, startTestApp } from './support/test-app';
+import { waitFor, waitUntil } from './support/wait';
 
 describe('graceful shutdown', () => {
   it('stops taking new requests but finishes the ones in flight', async () => {
@@ -12,19 +13,22 @@ describe('graceful shutdown', () => {
     await holder.connect();
     await holder.query('SELECT 1');
 
+    const received = new Promise((resolve) => t.app.httpServer.once('request', resolve));
     const inFlight = fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-project-id': 'p1' },
       body: JSON.stringify({ query: '{ resourceTypes { name } }' }),
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The request has reached the server (it then waits for the connection the test holds).
+    await received;
     let stopped = false;
     const stopping = t.app.stop().then(() => {
       stopped = true;
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(stopped).toBe(false);
+    await waitUntil('the server stopped listening', () => !t.app.httpServer.listening);
     await expect(fetch(url.replace('/graphql', '/health/live'))).rejects.toThrow();
+    // Not stopped while the request is in flight.
+    expect(stopped).toBe(false);
 
     await holder.release();
     const response = await inFlight;
@@ -82,10 +86,14 @@ describe('SIGTERM with connections arriving (a real process)', () => {
     const signalled = Date.now();
     const stopped = server.stop('SIGTERM');
     // Readiness fails first (the endpoint is taken out of the load balancer), while everything else is served.
-    const ready = await until(async () => {
-      const outcome = await oneRequest(port, '/health/ready');
-      return outcome.kind === 'answered' && outcome.status === 503 ? outcome : undefined;
-    });
+    const ready = await waitFor(
+      'not ready (503)',
+      async () => {
+        const outcome = await oneRequest(port, '/health/ready');
+        return outcome.kind === 'answered' && outcome.status === 503 ? outcome : undefined;
+      },
+      { everyMs: 20 },
+    );
     expect(JSON.parse(ready.body)).toMatchObject({ status: 'stopping' });
     const during = await Promise.all(Array.from({ length: 20 }, () => oneRequest(port, '/health/live')));
     for (const outcome of during) expect(outcome).toMatchObject({ kind: 'answered', status: 200 });
@@ -100,14 +108,3 @@ describe('SIGTERM with connections arriving (a real process)', () => {
     expect(await oneRequest(port, '/health/live')).toEqual({ kind: 'refused' });
   }, 120_000);
 });
-
-/** Polls `check` until it gives a value (no fixed sleep: whatever the machine's speed). */
-async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((wait) => setTimeout(wait, 20));
-  }
-}

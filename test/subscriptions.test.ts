@@ -1,6 +1,6 @@
 import { FEED_LOST_CLOSE_CODE } from '../src/app/subscriptions';
 import { cutFeed, nextFeedEvent } from './support/change-feed';
-import { listeningSubscriptions, subscribe, wsUrl, type Subscriber } from './support/subscriptions';
+import { disposeAll, subscribe, subscribeEach, wsUrl, type Subscriber } from './support/subscriptions';
 import {
   ADMIN,
   headersOf,
@@ -41,26 +41,18 @@ const traitName = () =>
     .toUpperCase();
 
 /** Subscribes each identity and waits until every subscription listens on the instance's feed. */
-async function subscribeAll(
+function subscribeAll(
   t: TestApp,
   who: Who[],
   query: string,
   variables: Record<string, unknown> = {},
 ): Promise<Subscriber[]> {
-  const url = await wsUrl(t);
-  const baseline = t.app.changes.listenerCount;
-  const subscribers = who.map((identity) =>
-    subscribe(url, query, variables, { headers: headersOf(identity) as Record<string, string> }),
+  return subscribeEach(
+    t,
+    query,
+    variables,
+    who.map((identity) => ({ headers: headersOf(identity) as Record<string, string> })),
   );
-  await listeningSubscriptions(t, baseline, subscribers.length);
-  return subscribers;
-}
-
-/** Closes the subscriptions and waits until the server has let go of them (so the next count starts clean). */
-async function disposeAll(t: TestApp, subscribers: Subscriber[]): Promise<void> {
-  const before = t.app.changes.listenerCount;
-  await Promise.all(subscribers.map((s) => s.dispose()));
-  while (t.app.changes.listenerCount > before - subscribers.length) await new Promise((r) => setImmediate(r));
 }
 
 describe('subscriptions', () => {

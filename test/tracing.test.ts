@@ -153,6 +153,43 @@ describe('OpenTelemetry traces (in-memory exporter)', () => {
     expect(failed.status.code).toBe(SpanStatusCode.UNSET);
   });
 
+  it('marks an operation that fails on the server, and its failing statement, as errors', async () => {
+    const traceId = hex(16);
+    const name = `Broken${hex(4)}`; // not an answer the catalog cache holds: its statement runs
+    const db = t.app.database.dataSource;
+    // The table gone for a while (this test file's own database): the list's statement fails.
+    await db.query(`ALTER TABLE traits RENAME TO traits_away`);
+    let body;
+    try {
+      body = await bodyOf(
+        await post(
+          url,
+          { query: `query ${name} { traits(first: 3) { nodes { name } } }` },
+          { traceparent: traceparent(traceId, hex(8)) },
+        ),
+      );
+    } finally {
+      await db.query(`ALTER TABLE traits_away RENAME TO traits`);
+    }
+    expect(body.errors[0].extensions.code).toBe('INTERNAL_SERVER_ERROR');
+    const spans = await traceOf(traceId);
+    const operation = spans.find((span) => span.name === `query ${name}`)!;
+    expect({ status: operation.status.code, error: operation.attributes['error.type'] }).toEqual({
+      status: SpanStatusCode.ERROR,
+      error: 'INTERNAL_SERVER_ERROR',
+    });
+    // The statement that failed, with PostgreSQL's SQLSTATE (undefined_table); the others did not.
+    const failed = spans.filter(
+      (span) => span.kind === SpanKind.CLIENT && span.status.code === SpanStatusCode.ERROR,
+    );
+    expect(failed.map((span) => span.attributes['db.response.status_code'])).toEqual(['42P01']);
+    expect(String(failed[0].attributes['db.query.text'])).toMatch(/traits/);
+    // The HTTP request itself was answered (200, the error in the body): not an error of its own.
+    const request = spans.find((span) => span.kind === SpanKind.SERVER)!;
+    expect(request.attributes['http.response.status_code']).toBe(200);
+    expect(request.status.code).toBe(SpanStatusCode.UNSET);
+  });
+
   it('traces an operation over WebSocket too: the operation, then its SQL statements', async () => {
     const socket = wsClient(url.replace(/^http/, 'ws'), {
       headers: headersOf(ADMIN) as Record<string, string>,

@@ -1,6 +1,12 @@
 import WebSocket from 'ws';
 import { captureLogs, type CapturedLogs } from './support/log-capture';
-import { listeningSubscriptions, wsClient, wsUrl, type WsClient } from './support/subscriptions';
+import {
+  listenersAtMost,
+  listeningSubscriptions,
+  wsClient,
+  wsUrl,
+  type WsClient,
+} from './support/subscriptions';
 import { ADMIN, headersOf, project, startTestApp, unique, type TestApp, type Who } from './support/test-app';
 
 /**
@@ -245,7 +251,7 @@ describe('GraphQL over WebSocket: bounds', () => {
     // Completing one frees its place.
     held[0].stop();
     await held[0].outcome;
-    while (t.app.changes.listenerCount > baseline + 2) await new Promise((resolve) => setImmediate(resolve));
+    await listenersAtMost(t, baseline + 2);
     held[0] = first.start({ query: TRAITS });
     await listeningSubscriptions(t, baseline, 3);
 

@@ -1,7 +1,8 @@
 import { createClient, type Client } from 'graphql-ws';
 import type { GraphQLFormattedError } from 'graphql';
 import WebSocket from 'ws';
-import type { TestApp, Data } from './test-app';
+import { headersOf, type Data, type TestApp, type Who } from './test-app';
+import { waitUntil } from './wait';
 
 /** A WebSocket class whose upgrade request carries these headers (as a proxy in front of us would set). */
 function socketWithHeaders(headers: Record<string, string>): unknown {
@@ -28,7 +29,65 @@ export function wsUrl(t: TestApp): Promise<string> {
  * listens once the server has executed its subscribe message, so writes after this reach it.
  */
 export async function listeningSubscriptions(t: TestApp, baseline: number, count: number): Promise<void> {
-  while (t.app.changes.listenerCount < baseline + count) await new Promise((r) => setImmediate(r));
+  await waitUntil(
+    () => `${count} more subscription(s) than ${baseline} listen (now ${t.app.changes.listenerCount})`,
+    () => t.app.changes.listenerCount >= baseline + count,
+  );
+}
+
+/** Waits until the server has let go of subscriptions: at most `count` listen on the app's change feed. */
+export async function listenersAtMost(t: TestApp, count: number): Promise<void> {
+  await waitUntil(
+    () => `at most ${count} subscription(s) listen (now ${t.app.changes.listenerCount})`,
+    () => t.app.changes.listenerCount <= count,
+  );
+}
+
+/**
+ * Closes the subscriptions and waits until the server has let go of them (so the next count starts clean): until
+ * at most `baseline` listen, by default as many fewer than now as are closed.
+ */
+export async function disposeAll(
+  t: TestApp,
+  subscribers: Subscriber[],
+  baseline = t.app.changes.listenerCount - subscribers.length,
+): Promise<void> {
+  await Promise.all(subscribers.map((s) => s.dispose()));
+  await listenersAtMost(t, baseline);
+}
+
+/** Subscribes once with each of `sockets` (one socket each), and waits until every subscription listens. */
+export async function subscribeEach(
+  t: TestApp,
+  query: string,
+  variables: Record<string, unknown>,
+  sockets: SubscribeOptions[],
+): Promise<Subscriber[]> {
+  const url = await wsUrl(t);
+  const baseline = t.app.changes.listenerCount;
+  const subscribers = sockets.map((options) => subscribe(url, query, variables, options));
+  await listeningSubscriptions(t, baseline, subscribers.length);
+  return subscribers;
+}
+
+/** Subscribes `who` (headers) to `query`, and waits until the subscription listens (writes after it reach it). */
+export async function subscribeListening(
+  t: TestApp,
+  query: string,
+  who: Who,
+  variables: Record<string, unknown> = {},
+): Promise<Subscriber> {
+  const [subscriber] = await subscribeEach(t, query, variables, [
+    { headers: headersOf(who) as Record<string, string> },
+  ]);
+  return subscriber;
+}
+
+/** GET /health/ready of the app: its status and body. */
+export async function readiness(t: TestApp): Promise<{ status: number; body: Record<string, unknown> }> {
+  const url = (await wsUrl(t)).replace(/^ws/, 'http').replace(/\/graphql$/, '/health/ready');
+  const response = await fetch(url);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 export interface Subscriber {
