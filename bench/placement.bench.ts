@@ -208,6 +208,14 @@ export const scenarios: readonly Scenario[] = [
       variables: { names: [AVX, 'HW_CPU_X86_SSE', 'CUSTOM_FOO'] },
     },
     // The lookup behind it, on these names (the runner's first floor, on its own names).
+    peers: {
+      postgraphile: {
+        query: `query ($a: String!, $b: String!, $c: String!) {
+          a: traitByName(name: $a) { name } b: traitByName(name: $b) { name } c: traitByName(name: $c) { name }
+        }`,
+        variables: { a: AVX, b: 'HW_CPU_X86_SSE', c: 'CUSTOM_FOO' },
+      },
+    },
     floor: () => (pool, body) => validateTraitsFloor(pool, (body as { variables: unknown }).variables),
   }),
   scenario({
@@ -218,6 +226,7 @@ export const scenarios: readonly Scenario[] = [
       live: livePath(() => '/traits'),
     },
     request: { query: '{ traits(first: 500) { nodes { name } } }' },
+    peers: { postgraphile: { query: '{ allTraits(first: 500, orderBy: NAME_ASC) { nodes { name } } }' } },
     floor: () => traitsFloor,
   }),
   scenario({
@@ -231,6 +240,17 @@ export const scenarios: readonly Scenario[] = [
       query: 'query ($uuid: UUID!) { resourceProvider(uuid: $uuid) { generation traits { name } } }',
       variables: { uuid: prepared.bigUuid },
     }),
+    peers: {
+      postgraphile: (prepared: PlacementData) => ({
+        query: `query ($uuid: UUID!) {
+          resourceProviderByUuid(uuid: $uuid) {
+            generation
+            resourceProviderTraitsByResourceProviderId { nodes { traitByTraitId { name } } }
+          }
+        }`,
+        variables: { uuid: prepared.bigUuid },
+      }),
+    },
     floor: (prepared: PlacementData) => providerFloor(prepared.bigUuid),
   }),
   scenario({

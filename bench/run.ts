@@ -5,6 +5,7 @@ import { measureDelivery } from './live.bench';
 import { benchScenarios } from './modules';
 import type { BenchRequest } from './scenarios';
 import { PLACEMENT_HEADERS } from './placement.bench';
+import { startPostGraphile } from './postgraphile';
 import { VALIDATED_NAMES } from './traits.bench';
 import { startBenchService } from './service';
 
@@ -18,7 +19,10 @@ const FLOOR = 'floor: node http + pg, the lookup behind validateTraits';
  * scenario's requests/s as a fraction of the floor's. With PLACEMENT_URL (a running OpenStack Placement,
  * `noauth2`: bench/placement-server.sh), the scenarios with a Placement reference also load Placement with the same
  * request on the same data, right after their own load: `× Placement` is then over Placement measured here, in the
- * same run (`Placement ref` keeps the issue's figure).
+ * same run (`Placement ref` keeps the issue's figure). The scenarios with a `peers.postgraphile` request also
+ * load PostGraphile 4 (bench/postgraphile.ts) on the same tables and connections right after their own load:
+ * `× PostGraphile` is over it (BENCH_POSTGRAPHILE=0: not loaded). CATALOG_CACHE_MB=0 measures the service with
+ * its answer cache off, every request a miss.
  */
 async function main(): Promise<void> {
   // Alternatives separated by `|`; a scenario runs when its name contains one of them (any case).
@@ -49,6 +53,7 @@ async function main(): Promise<void> {
     setupMs: number,
     placement?: { reference: number; here?: number },
     ownFloorRate?: number,
+    postgraphileRate?: number,
   ) => {
     if (result.failures) failed = true;
     const rate = result.perSecond;
@@ -63,6 +68,7 @@ async function main(): Promise<void> {
       'Placement ref': placement?.reference ?? '-',
       'Placement here': placement?.here ? Math.round(placement.here) : '-',
       '× Placement': placement ? Number((rate / (placement.here ?? placement.reference)).toFixed(1)) : '-',
+      '× PostGraphile': postgraphileRate ? Number((rate / postgraphileRate).toFixed(2)) : '-',
       'p50 ms': result.p50Ms,
       'p99 ms': result.p99Ms,
       requests: result.total,
@@ -72,6 +78,8 @@ async function main(): Promise<void> {
     // Each row as soon as it is measured (a long run stopped early keeps what it measured), the table at the end.
     console.log(JSON.stringify(rows[rows.length - 1]));
   };
+  const withPostGraphile = process.env.BENCH_POSTGRAPHILE !== '0';
+  let postgraphile: Awaited<ReturnType<typeof startPostGraphile>> | undefined;
   const floor = await startFloor(runtime);
   try {
     const result = await load(
@@ -125,18 +133,34 @@ async function main(): Promise<void> {
         here = placementResult.perSecond;
         row(`Placement at PLACEMENT_URL: the same request`, placementResult, 0);
       }
+      let postgraphileRate: number | undefined;
+      const peer = scenario.peers?.postgraphile;
+      if (withPostGraphile && peer) {
+        postgraphile ??= await startPostGraphile(runtime);
+        const peerBody = JSON.stringify(typeof peer === 'function' ? peer(prepared) : peer);
+        const check = await fetch(postgraphile.url, { method: 'POST', headers, body: peerBody });
+        const checked = (await check.json()) as { errors?: unknown[] };
+        if (!check.ok || checked.errors) {
+          throw new Error(`PostGraphile: ${peerBody}: ${JSON.stringify(checked).slice(0, 500)}`);
+        }
+        const peerResult = await load(postgraphile.url, { 'content-type': 'application/json' }, peerBody);
+        postgraphileRate = peerResult.perSecond;
+        row(`PostGraphile 4 on the same tables: the same read`, peerResult, 0);
+      }
       row(
         scenario.name,
         result,
         setupMs,
         reference && { reference: reference.placement, here },
         ownFloorRate,
+        postgraphileRate,
       );
     }
     if (!filters.length || filters.some((filter) => 'subscriptions'.includes(filter))) {
       console.table([await measureDelivery(runtime, url, () => app.changes.listenerCount)]);
     }
   } finally {
+    await postgraphile?.close();
     await app.stop();
   }
   console.table(rows);

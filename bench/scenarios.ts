@@ -33,6 +33,11 @@ export interface Scenario<Prepared = unknown> {
    * as JSON. The runner loads it just before the scenario and prints the scenario's req/s over it.
    */
   floor?: (prepared: Prepared) => FloorHandler;
+  /**
+   * The same read asked of the generic peer, PostGraphile over the same tables (bench/postgraphile.ts), with the
+   * fields it derives from them. The runner loads it right after the scenario (BENCH_POSTGRAPHILE=0: not at all).
+   */
+  peers?: { postgraphile?: BenchRequest | ((prepared: Prepared) => BenchRequest) };
   /** Extra request headers (the runner uses AUTH_MODE=none: everyone is an admin). */
   headers?: Record<string, string>;
 }

@@ -1,4 +1,4 @@
-import { FEED_APPLICATION_NAME } from '../src/db/change-feed';
+import { FEED_APPLICATION_NAME } from '../src/db/change-log';
 import { createNamespace } from './support/factories';
 import { listeningSubscriptions, subscribe, wsUrl } from './support/subscriptions';
 import { ADMIN, headersOf, numberChanges, startTestApp, unique, type TestApp } from './support/test-app';

@@ -1,5 +1,5 @@
 import { FEED_LOST_CLOSE_CODE } from '../src/app/subscriptions';
-import { FEED_APPLICATION_NAME } from '../src/db/change-feed';
+import { FEED_APPLICATION_NAME } from '../src/db/change-log';
 import { nextFeedEvent } from './support/change-feed';
 import { captureLogs } from './support/log-capture';
 import { listeningSubscriptions, subscribe, wsUrl, type Subscriber } from './support/subscriptions';

@@ -1,7 +1,7 @@
 import { Client, type Notification } from 'pg';
 import { FEED_LOST_CLOSE_CODE } from '../src/app/subscriptions';
 import { CHANGES_CHANNEL } from '../src/common/changes';
-import { readChangeNotification } from '../src/db/change-feed';
+import { readChangeNotification } from '../src/db/change-log';
 import { poolOf } from '../src/db/database';
 import { headersOf, SERVICE, startTestApp, unique, type TestApp } from './support/test-app';
 import { listeningSubscriptions, subscribe, wsUrl } from './support/subscriptions';

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from './support/test-app';
 /** Tables the migrations create that no entity maps, on purpose. */
 const WITHOUT_ENTITY = [
   'catalog_version',
-  // The change log: written by triggers, read in SQL (src/db/change-log.ts).
+  // The change log: written by triggers, read in SQL (src/db/change-log/).
   'change_log',
   'change_log_head',
   'change_log_pending',

@@ -5,7 +5,7 @@ import { trace } from '@opentelemetry/api';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { InstanceState } from '../common/changes';
 import type { Context } from '../common/context';
-import type { ChangeFeed } from '../db/change-feed';
+import type { ChangeFeed } from '../db/change-log';
 import type { Database } from '../db/database';
 import { projectRoot } from '../config/paths';
 import { DATA_GROUPS } from '../common/module';

@@ -29,7 +29,7 @@ export function entityTables(): ReadonlySet<string> {
     ...getMetadataArgsStorage().tables.flatMap((table) =>
       classes.has(table.target) && table.name ? [table.name] : [],
     ),
-    // Written by triggers and read in SQL (src/db/change-log.ts): no entity, never versioned (never cached).
+    // Written by triggers and read in SQL (src/db/change-log/): no entity, never versioned (never cached).
     'change_log',
   ]);
 }

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Context } from '../common/context';
 import { createAuthenticator } from '../common/identity/authenticate';
-import type { ChangeFeed } from '../db/change-feed';
+import type { ChangeFeed } from '../db/change-log';
 import type { Database } from '../db/database';
 import { traceQueries } from '../db/query-tracing';
 import { createCors } from '../http/cors';

@@ -13,8 +13,8 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { Migration, MigrationExecutor, type QueryRunner } from 'typeorm';
 import { actorStatement } from '../common/actor';
-import { sequenceChanges } from './change-log';
-import { FEED_APPLICATION_NAME } from './change-feed';
+import { sequenceChanges } from './change-log/sequencer';
+import { FEED_APPLICATION_NAME } from './change-log/feed';
 import { appliedMigrations, type Database } from './database';
 import { MIGRATION_LOCK } from './migrate';
 

@@ -10,7 +10,7 @@ import { EmbeddedPostgres, type DatabaseStatus } from './embedded';
 import { lendToCommands, lendingSocketPath, type Lending } from './embedded-sharing';
 import { SnakeNamingStrategy } from './naming-strategy';
 import { QueryCounter } from './query-counter';
-import type { Queryable } from './change-log';
+import type { Queryable } from './change-log/read';
 import { migrations } from '../../migrations';
 
 export type DatabaseKind = 'pglite' | 'postgres';

@@ -1,5 +1,5 @@
 import { migrations } from '../../migrations';
-import type { Queryable } from './change-log';
+import type { Queryable } from './change-log/read';
 
 /**
  * The channel a migration that changes what code may serve the schema NOTIFYs (migration 1763701700000): every

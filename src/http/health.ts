@@ -1,4 +1,4 @@
-import type { ChangeFeed } from '../db/change-feed';
+import type { ChangeFeed } from '../db/change-log';
 import type { Database } from '../db/database';
 import { sendJson, type Route } from './router';
 

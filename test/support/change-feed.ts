@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import type { FeedEvent } from '../../src/common/changes';
-import { FEED_APPLICATION_NAME } from '../../src/db/change-feed';
+import { FEED_APPLICATION_NAME } from '../../src/db/change-log';
 import type { TestApp } from './test-app';
 
 /**

@@ -13,10 +13,11 @@ import {
   type ChangeSource,
   type FeedEvent,
   type ListenOptions,
-} from '../common/changes';
-import { ChangeSequencer, fenceLostTail, lastSeq, transactionsAfter } from './change-log';
-import { poolOf, type Database } from './database';
-import { SCHEMA_CHANNEL, SCHEMA_CHECK_MS, schemaProblem } from './schema-compat';
+} from '../../common/changes';
+import { fenceLostTail, lastSeq, transactionsAfter } from './read';
+import { ChangeSequencer } from './sequencer';
+import { poolOf, type Database } from '../database';
+import { SCHEMA_CHANNEL, SCHEMA_CHECK_MS, schemaProblem } from '../schema-compat';
 
 /** The application_name of the PostgreSQL feed connection (how an operator, or a test, finds it). */
 export const FEED_APPLICATION_NAME = 'metacatalog-feed';
@@ -95,7 +96,7 @@ function within<T>(promise: Promise<T>, ms: number, late: T): Promise<T> {
  *   connection LISTENs instead, and PostgreSQL delivers a session its own notifications after commit.
  *
  * A notification carries the highest seq a step numbered; the feed then reads the change log after the last record
- * it delivered (src/db/change-log.ts) and delivers the records, a transaction's together, in seq order. The feed
+ * it delivered (src/db/change-log/read.ts) and delivers the records, a transaction's together, in seq order. The feed
  * also has changes numbered (ChangeSequencer): those its instance committed (`committed`), those another writer
  * announced on CHANGES_PENDING_CHANNEL, and what was pending when it (re)connected.
  *
