@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Pool } from 'pg';
 import { actorStatement } from '../src/common/actor';
 import { ChangeSequencer, pruneChanges, sequenceChanges } from '../src/db/change-log';
-import { CHANGE_LOG_TABLES } from '../migrations/1763701000000-change-log';
+import { triggerNames } from '../src/db/sql-definitions';
 import { startBenchService } from './service';
 
 /**
@@ -43,12 +43,8 @@ async function main(): Promise<void> {
   const triggers = async (on: boolean) => {
     await sequenceChanges(db);
     app.changes.committed = on && !process.env.NO_STEP ? committed : () => undefined;
-    for (const table of Object.keys(CHANGE_LOG_TABLES)) {
-      const names = [`${table}_change_log`, `${table}_change_log_update`];
-      if (table === 'namespaces') names.push('namespaces_change_log_delete');
-      for (const name of names)
-        await db.query(`ALTER TABLE ${table} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER ${name}`);
-    }
+    for (const { name, table } of triggerNames())
+      await db.query(`ALTER TABLE ${table} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER ${name}`);
   };
   let n = 0;
   // Names of this run (the database may keep an earlier run's).

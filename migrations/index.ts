@@ -10,14 +10,8 @@ import { UsageCountsAtCommit1763700700000 } from './1763700700000-usage-counts-a
 import { ResourceTypeVisibility1763700800000 } from './1763700800000-resource-type-visibility';
 import { DataVersions1763700900000 } from './1763700900000-data-versions';
 import { ChangeLog1763701000000 } from './1763701000000-change-log';
-import { ChangeLogCost1763701100000 } from './1763701100000-change-log-cost';
-import { ChangeLogSequencer1763701200000 } from './1763701200000-change-log-sequencer';
-import { ChangeLogLeanStep1763701300000 } from './1763701300000-change-log-lean-step';
-import { ChangeLogLeanTrigger1763701400000 } from './1763701400000-change-log-lean-trigger';
-import { ChangeLogStepSight1763701500000 } from './1763701500000-change-log-step-sight';
 import { CompleteNamespaces1763701600000 } from './1763701600000-complete-namespaces';
 import { SchemaCompat1763701700000 } from './1763701700000-schema-compat';
-import { VersionedNotifications1763701800000 } from './1763701800000-versioned-notifications';
 
 /** Every migration, oldest first. Each module's tables arrive in their own migration, listed here. */
 export const migrations = [
@@ -33,12 +27,6 @@ export const migrations = [
   ResourceTypeVisibility1763700800000,
   DataVersions1763700900000,
   ChangeLog1763701000000,
-  ChangeLogCost1763701100000,
-  ChangeLogSequencer1763701200000,
-  ChangeLogLeanStep1763701300000,
-  ChangeLogLeanTrigger1763701400000,
-  ChangeLogStepSight1763701500000,
   CompleteNamespaces1763701600000,
   SchemaCompat1763701700000,
-  VersionedNotifications1763701800000,
 ];

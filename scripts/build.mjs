@@ -8,7 +8,7 @@
  * start with nothing changed builds nothing, and a fresh clone builds everything `npm run build` would.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, statSync, utimesSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pruneDist } from './prune-dist.mjs';
@@ -31,6 +31,8 @@ export const PARTS = [
     ],
     outputs: ['dist/.tsbuildinfo', 'dist/src/main.js'],
     command: ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'],
+    // The database's function and trigger definitions (src/db/sql-definitions.ts), read at run time.
+    then: copySqlFiles,
   },
   {
     id: 'explorer',
@@ -63,6 +65,24 @@ export const PARTS = [
     ],
   },
 ];
+
+/** Copies every .sql file under src/ to the same place under dist/src/ (tsc copies none); returns how many. */
+export function copySqlFiles(base = root) {
+  let copied = 0;
+  const visit = (folder) => {
+    for (const entry of readdirSync(join(base, folder), { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else if (entry.name.endsWith('.sql')) {
+        mkdirSync(join(base, 'dist', folder), { recursive: true });
+        copyFileSync(join(base, path), join(base, 'dist', path));
+        copied += 1;
+      }
+    }
+  };
+  visit('src');
+  return copied;
+}
 
 /** The newest modification time under `path` (files and folders; node_modules and dist left out). */
 function newest(path) {
@@ -115,6 +135,7 @@ export function build({ changed = false, ids = PARTS.map((part) => part.id), bas
     }
     console.log(`${part.name}: building`);
     execFileSync(process.execPath, part.command, { cwd: base, stdio: 'inherit' });
+    part.then?.(base);
     // tsc leaves its outputs alone when nothing it compiles changed (a touched file, a comment elsewhere): mark
     // them built now, so that the next start does not run it again.
     const now = new Date();

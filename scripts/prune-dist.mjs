@@ -12,7 +12,10 @@ import { fileURLToPath } from 'node:url';
 /** The folders tsconfig.build.json compiles into dist/ (rootDir is the project). */
 const COMPILED = ['src', 'migrations', 'seeds', 'bench'];
 
-/** Deletes dist's .js and .js.map files under the compiled folders that have no .ts source; returns them. */
+/**
+ * Deletes dist's .js and .js.map files under the compiled folders that have no .ts source, and its .sql files
+ * that have no .sql source (scripts/build.mjs copies them); returns them.
+ */
 export function pruneDist(root) {
   const removed = [];
   const visit = (folder) => {
@@ -23,9 +26,10 @@ export function pruneDist(root) {
         visit(path);
         continue;
       }
-      const match = /^(.*)\.js(\.map)?$/.exec(entry);
+      const match = /^(.*)\.(js(\.map)?|sql)$/.exec(entry);
       if (!match) continue;
-      const source = join(root, relative(join(root, 'dist'), folder), `${match[1]}.ts`);
+      const sourceName = match[2] === 'sql' ? entry : `${match[1]}.ts`;
+      const source = join(root, relative(join(root, 'dist'), folder), sourceName);
       if (!existsSync(source)) {
         rmSync(path);
         removed.push(relative(root, path));

@@ -1,14 +1,20 @@
 import { actorStatement } from '../src/common/actor';
 import pino from 'pino';
 import { ChangeSequencer, PENDING_VACUUM_MS, sequenceChanges, type Queryable } from '../src/db/change-log';
-import { FRESH_PLAN_ROWS } from '../migrations/1763701500000-change-log-step-sight';
+import { functionFiles } from '../src/db/sql-definitions';
 import { ADMIN, numberChanges, project, startTestApp, unique, type TestApp } from './support/test-app';
 
 /**
- * The change log numbered after the commit (migration 1763701200000-change-log-sequencer.ts, docs/live.md): a
+ * The change log numbered after the commit (src/db/change-log/sql/change_log_sequence.sql, docs/live.md): a
  * writer leaves pending rows; a sequencing step numbers them. Who runs a step, and what a record says when the
  * namespace changed between the commit and the step.
  */
+/** Above this many pending rows a step plans its statement afresh (`IF pending > …` in the step's file). */
+const FRESH_PLAN_ROWS = Number(
+  /IF pending > (\d+) THEN/.exec(
+    functionFiles().find((file) => file.name === 'change_log_sequence')!.text,
+  )![1],
+);
 const CHANGES = `query ($ns: String!) {
   changes(first: 50, filter: { namespace: $ns }) { nodes { kind nodeType } }
 }`;
@@ -312,8 +318,10 @@ describe('change log: the sequencing step', () => {
          FROM pg_proc p WHERE p.proname = 'change_log_sequence'`,
     )) as { definition: string; config: string[] | null }[];
     expect(config).toContain('enable_nestloop=off');
-    // The statement as the step EXECUTEs it (the same text as its static one, `base` as $1).
-    const statement = definition.split('$step$')[1];
+    // The step's statement, its variable `base` as $1 and without its INTO, as EXPLAIN takes it.
+    const [, body, from] =
+      /\n\s*(WITH batch AS[\s\S]*?)\n\s*INTO n, top, types, numbered (FROM records);/.exec(definition)!;
+    const statement = `${body} ${from}`.replace(/\bSELECT base \+/, 'SELECT $1::bigint +');
     expect(statement).toContain('INSERT INTO change_log');
     const nodes = (plan: { 'Node Type': string; Plans?: unknown[] }): string[] => [
       plan['Node Type'],

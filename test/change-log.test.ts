@@ -1,3 +1,4 @@
+import { poolOf } from '../src/db/database';
 import { ADMIN, numberChanges, project, startTestApp, unique, type TestApp } from './support/test-app';
 
 /**
@@ -76,39 +77,55 @@ describe('change log', () => {
     expect(row).toMatchObject({ via: 'graphql', actor_project: odd.project, actor_user: odd.user });
   });
 
-  it("has every instance told of a commit whose actor is not the service's own as the service writes it", async () => {
+  it('has every instance told of a commit no instance numbers itself: via read from the parsed actor, any key order', async () => {
     const db = t.app.database.dataSource;
-    // The service writes `via` first, and its instance numbers its own commits (test/change-log-pace.test.ts: they
-    // wait for its step). The same actor with its keys in another order, and the CLI's, are told to every instance
-    // (metacatalog_changes_pending): numbered without anyone asking.
-    const commit = async (actor: string) => {
-      const ns = unique('NS');
-      const runner = db.createQueryRunner();
-      try {
-        await runner.query('START TRANSACTION');
-        await runner.query(`SELECT set_config('metacatalog.actor', $1, true)`, [actor]);
-        await runner.query(`INSERT INTO namespaces (name, visibility, owner) VALUES ($1, 'public', 'x')`, [
-          ns,
-        ]);
-        await runner.query('COMMIT');
-      } finally {
-        await runner.release();
-      }
-      return ns;
+    // A service instance numbers its own commits, GraphQL's and REST's (test/change-log-pace.test.ts: they wait for
+    // its step); any other is told to every instance (metacatalog_changes_pending). Each commit here is followed
+    // by a marker NOTIFY on the same connection: notifications come in commit order, so the one before a marker
+    // says whether that commit was told.
+    const client = await poolOf(db)!.connect();
+    const actors = {
+      graphql: `{"via":"graphql","project":"p","user":"u"}`,
+      reordered: `{"project":"p","user":"u","via":"graphql"}`,
+      rest: `{"user":"u","via":"rest","project":"p"}`,
+      cli: `{"via":"cli","project":null,"user":null}`,
+      importer: `{"via":"import","project":"p","user":"u"}`,
+      none: '',
     };
-    const reordered = await commit(`{"project":"p","via":"graphql","user":"u"}`);
-    const cli = await commit(`{"via":"cli","project":null,"user":null}`);
-    for (const ns of [reordered, cli])
-      for (let waited = 0; !(await db.query(`SELECT 1 FROM change_log WHERE namespace = $1`, [ns])).length;) {
-        if ((waited += 20) > 20_000) throw new Error(`${ns} was not numbered`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+    const last = Object.keys(actors).at(-1)!;
+    const heard: string[] = [];
+    let allBack!: () => void;
+    const back = new Promise<void>((resolve) => (allBack = resolve));
+    const onNotification = (message: { channel: string; payload?: string }) => {
+      if (message.channel === 'metacatalog_changes_pending') heard.push('told');
+      if (message.channel !== 'test_change_log_marker') return;
+      heard.push(message.payload ?? '');
+      if (message.payload === last) allBack();
+    };
+    client.on('notification', onNotification);
+    try {
+      await client.query('LISTEN metacatalog_changes_pending; LISTEN test_change_log_marker');
+      for (const [name, actor] of Object.entries(actors)) {
+        await client.query('START TRANSACTION');
+        await client.query(`SELECT set_config('metacatalog.actor', $1, true)`, [actor]);
+        await client.query(`INSERT INTO traits (name) VALUES ($1)`, [
+          unique('CUSTOM_TOLD').replace(/\W/g, '_'),
+        ]);
+        await client.query('COMMIT');
+        await client.query(`SELECT pg_notify('test_change_log_marker', $1)`, [name]);
       }
-    expect((await records(reordered))[0]).toMatchObject({
-      via: 'graphql',
-      actor_project: 'p',
-      actor_user: 'u',
-    });
-    expect((await records(cli))[0]).toMatchObject({ via: 'cli', actor_project: null });
+      await back;
+    } finally {
+      // On PGlite this is the feed's own connection, which LISTENs to the pending channel itself.
+      await client.query('UNLISTEN test_change_log_marker');
+      if (t.app.database.kind !== 'pglite') await client.query('UNLISTEN metacatalog_changes_pending');
+      client.off('notification', onNotification);
+      client.release();
+    }
+    const told = Object.keys(actors).filter((name) => heard[heard.indexOf(name) - 1] === 'told');
+    expect(told).toEqual(['cli', 'importer', 'none']);
+    // Numbered all the same, each with its actor.
+    await numberChanges(t);
   });
 
   it('records every node that went with a deleted namespace (contained), and SQL by hand as via sql', async () => {

@@ -8,7 +8,7 @@ import { readiness, subscribe, subscribeListening, wsUrl } from './support/subsc
 import { waitUntil } from './support/wait';
 
 /**
- * What instances say to each other carries a version (migration 1763701800000): a step NOTIFYs
+ * What instances say to each other carries a version (src/db/change-log/sql/change_log_sequence.sql): a step NOTIFYs
  * metacatalog_change_feed with `{"v":2,…}` and, for one release, metacatalog_changes with `<seq> <types>`, which the
  * previous release reads. A payload this code cannot read closes its subscribers with 4503 and fails readiness,
  * instead of passing changes by.

@@ -1,12 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import pino from 'pino';
 import { boot } from '../src/app/runtime';
 import { createApp, type App } from '../src/app/server';
 import { loadConfig } from '../src/config';
 import { sequenceChanges } from '../src/db/change-log';
+import { previousRelease } from './support/previous-release';
 import { startMetacatalogServer, type ServerProcess } from './support/processes';
 import { subscribe, type Subscriber } from './support/subscriptions';
 import { headersOf, postGql, SERVICE, unique } from './support/test-app';
@@ -20,20 +18,10 @@ import { createProcessDatabase, createTestDatabaseUrl, type TestDatabase } from 
  * actor.
  */
 const onServer = !!process.env.TEST_DATABASE_URL;
-const repo = join(__dirname, '..');
-const previous = readFileSync(join(repo, '.ci/previous-release'), 'utf8').trim();
 const TRAITS = `subscription { traitChanged { kind name } }`;
 const CREATE_TRAIT = `mutation ($name: String!) { createTrait(name: $name) { created } }`;
 const headers = headersOf(SERVICE) as Record<string, string>;
 const traitName = () => unique('CUSTOM_ROLL').replace(/[^A-Z0-9_]/g, '_');
-
-/** The previous release's sources (git archive of the commit), run from source with this tree's node_modules. */
-function previousRelease(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'metacatalog-previous-'));
-  execFileSync('sh', ['-c', `git -C "${repo}" archive "${previous}" | tar -x -C "${dir}"`]);
-  symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'));
-  return dir;
-}
 
 /** Every trait name a subscription receives, as it comes. */
 function names(subscriber: Subscriber): Set<string> {

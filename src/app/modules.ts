@@ -88,6 +88,11 @@ export const versionGroups: ReadonlyMap<string, DataGroup> = new Map(
 /** The tables whose writes bump a data group's version. */
 export const versionedTables: ReadonlySet<string> = new Set(versionGroups.keys());
 
+/** The tables whose row changes the change log records (each module's `changeLogTables`). */
+export const changeLogTables: ReadonlySet<string> = new Set(
+  manifests.flatMap((module) => module.changeLogTables ?? []),
+);
+
 /** Every module's declarations of what its GraphQL types read (one key declared twice: both lists). */
 export const moduleReads: ReadDeclarations = manifests.reduce<Record<string, TableRead[]>>((all, module) => {
   for (const [key, tables] of Object.entries(module.reads ?? {})) (all[key] ??= []).push(...tables);

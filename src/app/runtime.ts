@@ -79,7 +79,11 @@ export async function boot(options: BootOptions = {}): Promise<Runtime> {
   try {
     let applied: string[] = [];
     if (owner && (options.migrate ?? true)) {
-      applied = await migrate(database, { logger });
+      applied = await migrate(database, {
+        logger,
+        onRefreshed: (functions) =>
+          logger.info({ functions }, 'database functions installed from changed files'),
+      });
       if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     }
     // Code older than the schema allows refuses to serve or write it (a read-only command still may read it).

@@ -5,9 +5,9 @@ import type { TxContext } from './context';
  * The one statement that names who writes in the current transaction for the change log (`set_config(…, true)`,
  * a `SET LOCAL`: it ends with the transaction). The actor is a literal, not a parameter, so the statement can ride
  * in one round trip with another (`ctx.transaction` sends it with its `START TRANSACTION`): an `E''` string, its
- * backslashes and quotes doubled, whatever `standard_conforming_strings` says. `via` comes first: a pending row's
- * actor that begins `{"via":"graphql"` is one the service numbers itself (migration 1763701500000), told apart
- * without parsing the JSON.
+ * backslashes and quotes doubled, whatever `standard_conforming_strings` says. The database reads `via` from the parsed JSON
+ * (src/db/change-log/sql/change_log_actor.sql: graphql and rest are numbered by the instance itself), whatever the
+ * order of the keys.
  */
 export function actorStatement(actor: ChangeActor): string {
   const json = JSON.stringify({ via: actor.via, project: actor.project, user: actor.user });

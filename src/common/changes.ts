@@ -1,8 +1,8 @@
 /**
  * The change log and its feed. Every committed change of a node is recorded by database triggers, whatever
  * wrote it (migration 1763701000000-change-log.ts), with the actor the transaction names (`ACTOR_SETTING`), and
- * numbered (`seq`) right after its commit, outside the writer's transaction (migration
- * 1763701200000-change-log-sequencer.ts): one record per node and transaction. A step that numbered records NOTIFYs
+ * numbered (`seq`) right after its commit, outside the writer's transaction (the sequencer, docs/live.md;
+ * src/db/change-log/sql/change_log_sequence.sql): one record per node and transaction. A step that numbered records NOTIFYs
  * CHANGES_CHANNEL with its highest seq and the node types it recorded (CHANGES_PAYLOAD_VERSION); each instance's
  * feed then reads the records after the last it delivered and delivers them, a transaction's records together (or,
  * when no listener needs those types, passes the commit without reading it). The node itself is loaded when a
@@ -11,8 +11,8 @@
 export const CHANGES_CHANNEL = 'metacatalog_change_feed';
 
 /**
- * The version of CHANGES_CHANNEL's payload this code reads, `{"v":2,"seq":"<seq>","types":"<A,B>"}` (migration
- * 1763701800000): a payload of another version comes from code this one cannot follow (docs/operations.md,
+ * The version of CHANGES_CHANNEL's payload this code reads, `{"v":2,"seq":"<seq>","types":"<A,B>"}` (the step,
+ * src/db/change-log/sql/change_log_sequence.sql): a payload of another version comes from code this one cannot follow (docs/operations.md,
  * Upgrades). Version 1, `<seq> <types>` on `metacatalog_changes`, is what the previous release reads: the step
  * sends it too, for one release.
  */

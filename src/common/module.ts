@@ -76,6 +76,13 @@ export interface ModuleManifest {
    */
   readonly versionedTables?: Readonly<Partial<Record<DataGroup, readonly string[]>>>;
   /**
+   * The tables whose row changes record its node types in the change log (docs/live.md): each has the change
+   * log's row triggers (src/db/change-log/sql/triggers.sql; test/sql-definitions.test.ts compares the
+   * declarations with the database's triggers). A table that holds a node type, or a part of one (an
+   * association, a resource's tags), is declared by the module of that node type.
+   */
+  readonly changeLogTables?: readonly string[];
+  /**
    * What resolving its GraphQL types reads, for the catalog cache (app/cache-rules.ts): by type name, the tables
    * its fields read (every field, whichever module adds it); by `Type.field`, what one field reads besides its
    * type's (a root query's own reads: `Query.namespaces`; a field this module adds to another module's type).

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { MigrationExecutor, type MigrationInterface, type QueryRunner } from 'typeorm';
 import type { Database } from './database';
 import { errorCode } from './error-code';
+import { refreshFunctions } from './sql-definitions';
 
 /** An arbitrary constant: the advisory lock that serializes migrations of replicas starting together. */
 export const MIGRATION_LOCK = 7301946;
@@ -95,15 +96,18 @@ export interface MigrateOptions {
   lockTimeoutMs?: number;
   /** Called each time a migration is rolled back to be retried, with the SQLSTATE that stopped it. */
   onRetry?: (code: string) => void;
+  /** Called with the functions installed again from their changed files (refreshFunctions), when any. */
+  onRefreshed?: (functions: string[]) => void;
 }
 
 /**
  * Applies pending migrations, each in its own transaction, beside older replicas that keep serving (rolling
  * upgrades, docs/operations.md): each statement waits at most `lockTimeoutMs` for a lock, a migration locks the
  * tables it declares first in TABLE_LOCK_ORDER, and one that meets a lock timeout or a deadlock is rolled back and
- * run again after a backoff (for up to RETRY_FOR_MS), so the schema is always at a migration's end. On a PostgreSQL
- * server, replicas starting at once take turns through an advisory lock held on a separate connection. Returns the
- * migrations applied, oldest first.
+ * run again after a backoff (for up to RETRY_FOR_MS), so the schema is always at a migration's end. Then, the
+ * repeatable step: each function whose file (src/db/sql-definitions.ts) changed since a migration installed it is
+ * installed again from the file. On a PostgreSQL server, replicas starting at once take turns through an advisory
+ * lock held on a separate connection. Returns the migrations applied, oldest first.
  */
 export async function migrate(database: Database, options: MigrateOptions = {}): Promise<string[]> {
   if (database.kind === 'pglite') return run(database, options);
@@ -121,7 +125,7 @@ export async function migrate(database: Database, options: MigrateOptions = {}):
 
 async function run(
   database: Database,
-  { logger, lockTimeoutMs = MIGRATION_LOCK_TIMEOUT_MS, onRetry }: MigrateOptions,
+  { logger, lockTimeoutMs = MIGRATION_LOCK_TIMEOUT_MS, onRetry, onRefreshed }: MigrateOptions,
 ): Promise<string[]> {
   const { dataSource } = database;
   lockingFirst(dataSource.migrations);
@@ -137,6 +141,8 @@ async function run(
       try {
         // Each migration commits on its own: those done before a failure stay done, the next try goes on after.
         await executor.executePendingMigrations();
+        const refreshed = await refreshFunctions(runner);
+        if (refreshed.length) onRefreshed?.(refreshed);
         return pending;
       } catch (error) {
         const code = errorCode(error);

@@ -2,8 +2,8 @@ import type { Logger } from 'pino';
 import { PRUNED_THROUGH, type Queryable } from './read';
 
 /**
- * Numbers the changes committed and not numbered yet (`change_log_sequence()`, migration
- * 1763701200000-change-log-sequencer.ts), a batch at a time, until none is left. Returns at once, without a lock,
+ * Numbers the changes committed and not numbered yet (`change_log_sequence()`,
+ * src/db/change-log/sql/change_log_sequence.sql), a batch at a time, until none is left. Returns at once, without a lock,
  * when nothing is pending. A reader of the log runs it first: it then reads its own writes. Returns, read by the
  * same statement, the highest seq pruned (`pruned_through`): a cursor before it is expired.
  */

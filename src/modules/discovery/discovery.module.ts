@@ -8,6 +8,7 @@ export const discoveryModule = defineModule({
   name: 'discovery',
   resolvers: [DiscoveryResolver],
   nodeTypes: [discoveredPropertyNode],
+  changeLogTables: ['discovered_properties'],
   policies: DISCOVERY_POLICIES,
   rest: discoveryRestRoutes,
 

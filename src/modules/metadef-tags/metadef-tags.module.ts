@@ -10,5 +10,6 @@ export const metadefTagsModule = defineModule({
   nodeTypes: [metadefTagNode],
 
   versionedTables: { catalog: ['metadef_tags'] },
+  changeLogTables: ['metadef_tags'],
   reads: { MetadefTag: ['metadef_tags'], 'Query.metadefTag': ['metadef_tags', 'namespaces'] },
 });

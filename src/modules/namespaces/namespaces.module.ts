@@ -13,6 +13,7 @@ export const namespacesModule = defineModule({
   policies: NAMESPACE_POLICIES,
 
   versionedTables: { catalog: ['namespaces', 'namespace_resource_types'] },
+  changeLogTables: ['namespaces', 'namespace_resource_types'],
   reads: {
     Namespace: ['namespaces', 'namespace_resource_types'],
     ResourceTypeAssociation: ['namespace_resource_types', 'resource_types'],

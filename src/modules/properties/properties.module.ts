@@ -25,6 +25,7 @@ export const propertiesModule = defineModule({
   nodeTypes: [metadefObjectNode, propertyDefinitionNode],
 
   versionedTables: { catalog: ['metadef_objects', 'metadef_properties'] },
+  changeLogTables: ['metadef_objects', 'metadef_properties'],
   reads: {
     MetadefObject: ['metadef_objects'],
     PropertyDefinition: ['metadef_properties'],

@@ -13,6 +13,7 @@ export const resourceProvidersModule = defineModule({
   rest: resourceProviderRestRoutes,
 
   versionedTables: { providers: ['resource_providers', 'resource_provider_traits'] },
+  changeLogTables: ['resource_providers', 'resource_provider_traits'],
   reads: {
     ResourceProvider: ['resource_providers', 'resource_provider_traits', 'traits'],
     'Query.resourceProvider': ['resource_providers'],

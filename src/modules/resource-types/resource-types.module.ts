@@ -14,6 +14,7 @@ export const resourceTypesModule = defineModule({
   seeders: [resourceTypesSeeder],
 
   versionedTables: { catalog: ['resource_types'] },
+  changeLogTables: ['resource_types'],
   reads: {
     ResourceType: ['resource_types'],
     // A non-admin also sees the types of their project's resources (not versioned: never cached).

@@ -22,6 +22,7 @@ export const resourcesModule = defineModule({
   policies: RESOURCE_POLICIES,
   resolvers: [ResourceResolver],
   nodeTypes: [resourceNode],
+  changeLogTables: ['resources', 'resource_tags', 'resource_properties'],
   rest: resourceRestRoutes,
 
   reads: {

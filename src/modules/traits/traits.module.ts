@@ -18,6 +18,7 @@ export const traitsModule = defineModule({
   rest: traitRestRoutes,
 
   versionedTables: { traits: ['traits'] },
+  changeLogTables: ['traits'],
   reads: {
     Trait: ['traits'],
     // Whether a provider has the trait.
