@@ -5,12 +5,14 @@ import { postGql, startTestApp, unique, type Data, type TestApp } from './suppor
 
 /**
  * Every Mutation field, every list (connection) query field and every Subscription field of the schema, for each
- * identity, under the secure-RBAC defaults (AUTH_MODE=keystone, which alone also carries a system-scoped admin;
+ * identity, under the secure-RBAC defaults (AUTH_MODE=keystone, which alone also carries system-scoped tokens;
  * identity-matrix.test.ts shows the other modes establish the same identities). The fields come from the schema:
  * a field without an entry in the tables below fails the test.
  */
-type Who = Role | 'system';
-const WHOS: Who[] = [...ROLES, 'system'];
+/** system: a system-scoped admin; sysreader: a system-scoped reader (both act for no project). */
+type Who = Role | 'system' | 'sysreader';
+const WHOS: Who[] = [...ROLES, 'system', 'sysreader'];
+const systemScoped = (who: Who) => who === 'system' || who === 'sysreader';
 /** ok; FORBIDDEN (naming the rule that refused); NOT_FOUND (the target is not visible to the caller). */
 type Outcome = 'ok' | 'FORBIDDEN' | 'NOT_FOUND';
 type Expected = Record<Who, Outcome>;
@@ -23,6 +25,7 @@ const PROJECT_WRITE: Expected = {
   other: 'NOT_FOUND',
   service: 'NOT_FOUND',
   system: 'ok',
+  sysreader: 'FORBIDDEN',
 };
 /** Creating one's own: any member (of its own project), admins; never a reader. */
 const CREATE_OWN: Expected = {
@@ -32,6 +35,7 @@ const CREATE_OWN: Expected = {
   other: 'ok',
   service: 'FORBIDDEN',
   system: 'ok',
+  sysreader: 'FORBIDDEN',
 };
 /** Placement's writes (providers, traits): admins and services. */
 const PLACEMENT_WRITE: Expected = {
@@ -41,6 +45,7 @@ const PLACEMENT_WRITE: Expected = {
   other: 'FORBIDDEN',
   service: 'ok',
   system: 'ok',
+  sysreader: 'FORBIDDEN',
 };
 /** The service's vocabulary (discovery keys): admins only. */
 const ADMIN_ONLY: Expected = {
@@ -50,6 +55,7 @@ const ADMIN_ONLY: Expected = {
   other: 'FORBIDDEN',
   service: 'FORBIDDEN',
   system: 'ok',
+  sysreader: 'FORBIDDEN',
 };
 
 /** The fixtures a mutation acts on, made afresh (by their owners) for each identity that tries it. */
@@ -73,8 +79,8 @@ interface MutationCase {
 const MUTATIONS: Record<string, MutationCase> = {
   createNamespace: {
     query: `mutation ($n: String!, $o: String) { createNamespace(input: { name: $n, owner: $o }) { name } }`,
-    // A system-scoped admin has no project of its own: it names the owner.
-    variables: (x, who) => ({ n: `${x.ns}-${who}`, o: who === 'system' ? OWNER : null }),
+    // A system-scoped token has no project of its own: it names the owner.
+    variables: (x, who) => ({ n: `${x.ns}-${who}`, o: systemScoped(who) ? OWNER : null }),
     expected: CREATE_OWN,
     rule: 'add_metadef_namespace',
   },
@@ -88,108 +94,108 @@ const MUTATIONS: Record<string, MutationCase> = {
     query: `mutation ($ns: String!) { deleteNamespace(name: $ns) }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
+    rule: 'delete_metadef_namespace',
   },
   deleteNode: {
     query: `mutation ($id: ID!) { deleteNode(id: $id) { __typename } }`,
     variables: (x) => ({ id: x.nsId }),
     expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
+    rule: 'delete_metadef_namespace',
   },
   associateResourceType: {
     query: `mutation ($ns: String!) { associateResourceType(namespace: $ns, input: { name: "OS::Nova::Server" }) { prefix } }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
+    rule: 'add_metadef_resource_type_association',
   },
   dissociateResourceType: {
     query: `mutation ($ns: String!, $t: String!) { dissociateResourceType(namespace: $ns, resourceType: $t) }`,
     variables: (x) => ({ ns: x.ns, t: x.type }),
     expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
+    rule: 'remove_metadef_resource_type_association',
   },
   createProperty: {
     query: `mutation ($ns: String!) { createProperty(namespace: $ns, input: { name: "q", title: "Q", type: STRING }) { name } }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
+    rule: 'add_metadef_property',
   },
   updateProperty: {
     query: `mutation ($ns: String!) { updateProperty(namespace: $ns, name: "p", input: { name: "p", title: "P2", type: STRING }) { name } }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
+    rule: 'modify_metadef_property',
   },
   deleteProperty: {
     query: `mutation ($ns: String!) { deleteProperty(namespace: $ns, name: "p") }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
+    rule: 'remove_metadef_property',
   },
   deleteAllProperties: {
     query: `mutation ($ns: String!) { deleteAllProperties(namespace: $ns) }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
+    rule: 'remove_metadef_property',
   },
   createObject: {
     query: `mutation ($ns: String!) { createObject(namespace: $ns, input: { name: "o2" }) { name } }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
+    rule: 'add_metadef_object',
   },
   updateObject: {
     query: `mutation ($ns: String!) { updateObject(namespace: $ns, name: "o", input: { name: "o", description: "d" }) { name } }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
+    rule: 'modify_metadef_object',
   },
   deleteObject: {
     query: `mutation ($ns: String!) { deleteObject(namespace: $ns, name: "o") }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
+    rule: 'delete_metadef_object',
   },
   deleteAllObjects: {
     query: `mutation ($ns: String!) { deleteAllObjects(namespace: $ns) }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
+    rule: 'delete_metadef_object',
   },
   createTag: {
     query: `mutation ($ns: String!) { createTag(namespace: $ns, name: "t2") { name } }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
+    rule: 'add_metadef_tag',
   },
   createTags: {
     query: `mutation ($ns: String!) { createTags(namespace: $ns, names: ["t3"], append: true) { name } }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
+    rule: 'add_metadef_tags',
   },
   updateTag: {
     query: `mutation ($ns: String!) { updateTag(namespace: $ns, name: "t", newName: "t4") { name } }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
+    rule: 'modify_metadef_tag',
   },
   deleteTag: {
     query: `mutation ($ns: String!) { deleteTag(namespace: $ns, name: "t") }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
+    rule: 'delete_metadef_tag',
   },
   deleteAllTags: {
     query: `mutation ($ns: String!) { deleteAllTags(namespace: $ns) }`,
     variables: (x) => ({ ns: x.ns }),
     expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
+    rule: 'delete_metadef_tags',
   },
   createResource: {
     query: `mutation ($p: String) { createResource(input: { resourceType: "OS::Nova::Server", projectId: $p }) { uuid } }`,
     // A system-scoped admin has no project of its own: it names one.
-    variables: (_x, who) => ({ p: who === 'system' ? OWNER : null }),
+    variables: (_x, who) => ({ p: systemScoped(who) ? OWNER : null }),
     expected: CREATE_OWN,
     rule: 'create_resource',
   },
@@ -245,7 +251,7 @@ const MUTATIONS: Record<string, MutationCase> = {
     query: `mutation ($n: String!) { createResourceProvider(input: { name: $n }) { uuid } }`,
     variables: (x, who) => ({ n: `${x.ns}-rp-${who}` }),
     expected: PLACEMENT_WRITE,
-    rule: 'placement:resource_providers:update',
+    rule: 'placement:resource_providers:create',
   },
   updateResourceProvider: {
     query: `mutation ($u: UUID!, $n: String!) { updateResourceProvider(uuid: $u, input: { name: $n }) { uuid } }`,
@@ -257,19 +263,19 @@ const MUTATIONS: Record<string, MutationCase> = {
     query: `mutation ($u: UUID!) { deleteResourceProvider(uuid: $u) }`,
     variables: (x) => ({ u: x.provider }),
     expected: PLACEMENT_WRITE,
-    rule: 'placement:resource_providers:update',
+    rule: 'placement:resource_providers:delete',
   },
   setResourceProviderTraits: {
     query: `mutation ($u: UUID!, $g: Int!) { setResourceProviderTraits(uuid: $u, generation: $g, traits: ["HW_CPU_X86_AVX"]) { generation } }`,
     variables: (x) => ({ u: x.provider, g: x.generation }),
     expected: PLACEMENT_WRITE,
-    rule: 'placement:resource_providers:trait:update',
+    rule: 'placement:resource_providers:traits:update',
   },
   deleteResourceProviderTraits: {
     query: `mutation ($u: UUID!) { deleteResourceProviderTraits(uuid: $u) { generation } }`,
     variables: (x) => ({ u: x.provider }),
     expected: PLACEMENT_WRITE,
-    rule: 'placement:resource_providers:trait:update',
+    rule: 'placement:resource_providers:traits:delete',
   },
   createTrait: {
     query: `mutation ($n: String!) { createTrait(name: $n) { created } }`,
@@ -281,7 +287,7 @@ const MUTATIONS: Record<string, MutationCase> = {
     query: `mutation ($n: String!) { deleteTrait(name: $n) }`,
     variables: (x) => ({ n: x.trait }),
     expected: PLACEMENT_WRITE,
-    rule: 'placement:traits:update',
+    rule: 'placement:traits:delete',
   },
 };
 
@@ -295,6 +301,7 @@ const PROJECT_READ: Record<Who, Seen> = {
   other: 'absent',
   service: 'absent',
   system: 'seen',
+  sysreader: 'seen',
 };
 const EVERYONE: Record<Who, Seen> = {
   admin: 'seen',
@@ -303,6 +310,7 @@ const EVERYONE: Record<Who, Seen> = {
   other: 'seen',
   service: 'seen',
   system: 'seen',
+  sysreader: 'seen',
 };
 /** Each list (connection) field, selecting `totalCount nodes { __typename }` as `list`, narrowed to a fixture. */
 const LISTS: Record<string, { query: string; expected: Record<Who, Seen> }> = {
@@ -347,6 +355,7 @@ const SUBSCRIPTIONS: Record<string, { query: string; expected: Record<Who, 'even
       other: 'none',
       service: 'none',
       system: 'event',
+      sysreader: 'event',
     },
   },
   resourceChanged: {
@@ -358,6 +367,7 @@ const SUBSCRIPTIONS: Record<string, { query: string; expected: Record<Who, 'even
       other: 'none',
       service: 'none',
       system: 'event',
+      sysreader: 'event',
     },
   },
   resourceProviderChanged: {
@@ -369,6 +379,7 @@ const SUBSCRIPTIONS: Record<string, { query: string; expected: Record<Who, 'even
       other: 'event',
       service: 'event',
       system: 'event',
+      sysreader: 'event',
     },
   },
   traitChanged: {
@@ -380,6 +391,7 @@ const SUBSCRIPTIONS: Record<string, { query: string; expected: Record<Who, 'even
       other: 'event',
       service: 'event',
       system: 'event',
+      sysreader: 'event',
     },
   },
 };
@@ -391,7 +403,9 @@ describe('AUTH_MODE=keystone: every mutation, list and subscription for every id
   const headers = (who: Who) =>
     who === 'system'
       ? { 'x-auth-token': keystone.issue({ system: true, userId: 'root', roles: ['admin'] }) }
-      : keystoneHeaders(keystone, who);
+      : who === 'sysreader'
+        ? { 'x-auth-token': keystone.issue({ system: true, userId: 'auditor', roles: ['reader'] }) }
+        : keystoneHeaders(keystone, who);
   const as = async (who: Who, query: string, variables: Record<string, unknown> = {}): Promise<Data> => {
     const { status, body } = await postGql(url, query, variables, headers(who));
     expect(status).toBe(200);

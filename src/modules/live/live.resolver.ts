@@ -195,7 +195,10 @@ const subscribe =
 
 /** The rules (traits module's, Placement's names) deciding who is told of traits and of providers. */
 const TRAITS_LIST = { name: 'placement:traits:list', what: 'being told of traits' };
-const PROVIDERS_LIST = { name: 'placement:resource_providers:list', what: 'being told of resource providers' };
+const PROVIDERS_LIST = {
+  name: 'placement:resource_providers:list',
+  what: 'being told of resource providers',
+};
 
 /** The `after` argument of every subscription. */
 const AFTER_DOCS =

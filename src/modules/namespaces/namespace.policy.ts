@@ -13,7 +13,11 @@ import type { Namespace } from './namespace.entity';
  * (`rule:metadef_project_writer`): an operator overrides one operation, or all through those two.
  */
 const METADEF_WRITE = 'rule:metadef_admin or rule:metadef_project_writer';
-const metadefWrite = <const N extends string>(name: N, description: string, operations: readonly string[]) => ({
+const metadefWrite = <const N extends string>(
+  name: N,
+  description: string,
+  operations: readonly string[],
+) => ({
   name,
   check: METADEF_WRITE,
   description,
@@ -53,7 +57,8 @@ export const NAMESPACE_POLICIES = definePolicies([
   {
     name: 'metadef_admin',
     check: 'rule:context_is_admin',
-    description: "Writes every namespace's definitions, whoever owns it: each write rule's first half by default.",
+    description:
+      "Writes every namespace's definitions, whoever owns it: each write rule's first half by default.",
     operations: ['every write in a namespace'],
     upstream: ['Glance metadef_admin'],
   },
@@ -80,7 +85,9 @@ export const NAMESPACE_POLICIES = definePolicies([
     'deleteNode of a Property',
   ]),
   metadefWrite('add_metadef_object', 'Create an object in a namespace.', ['createObject']),
-  metadefWrite('modify_metadef_object', 'Change an object of a namespace (its properties too).', ['updateObject']),
+  metadefWrite('modify_metadef_object', 'Change an object of a namespace (its properties too).', [
+    'updateObject',
+  ]),
   metadefWrite('delete_metadef_object', 'Delete an object of a namespace, or all of them.', [
     'deleteObject',
     'deleteAllObjects',
@@ -93,16 +100,12 @@ export const NAMESPACE_POLICIES = definePolicies([
   metadefWrite('modify_metadef_tag', 'Rename a tag of a namespace.', ['updateTag']),
   metadefWrite('delete_metadef_tag', 'Delete a tag of a namespace.', ['deleteTag', 'deleteNode of a Tag']),
   metadefWrite('delete_metadef_tags', 'Delete every tag of a namespace.', ['deleteAllTags']),
-  metadefWrite(
-    'add_metadef_resource_type_association',
-    'Associate a namespace with a resource type.',
-    ['associateResourceType'],
-  ),
-  metadefWrite(
-    'remove_metadef_resource_type_association',
-    'Dissociate a namespace from a resource type.',
-    ['dissociateResourceType'],
-  ),
+  metadefWrite('add_metadef_resource_type_association', 'Associate a namespace with a resource type.', [
+    'associateResourceType',
+  ]),
+  metadefWrite('remove_metadef_resource_type_association', 'Dissociate a namespace from a resource type.', [
+    'dissociateResourceType',
+  ]),
   {
     name: 'transfer_metadef_namespace',
     check: 'rule:context_is_admin',
@@ -120,7 +123,7 @@ export const NAMESPACE_POLICIES = definePolicies([
 /** A namespace as the rules' target. */
 export function namespaceTarget(
   ctx: Pick<Context, 'config'> | undefined,
-  namespace: Pick<Namespace, 'visibility' | 'owner'>,
+  namespace: Pick<Namespace, 'visibility'> & { owner: string | null },
 ): PolicyRecord {
   return {
     project_id: namespace.owner,
@@ -170,15 +173,21 @@ export type MetadefWriteRule = Exclude<
 
 /** FORBIDDEN naming `rule` unless it lets the caller make this write in `namespace`. */
 export function assertCanWrite(ctx: Context, namespace: Namespace, rule: MetadefWriteRule): void {
-  ctx.policy.enforce(ctx.identity, rule, namespaceTarget(ctx, namespace), `changing namespace "${namespace.name}"`);
+  ctx.policy.enforce(
+    ctx.identity,
+    rule,
+    namespaceTarget(ctx, namespace),
+    `changing namespace "${namespace.name}"`,
+  );
 }
 
-export function assertCanCreate(ctx: Context, owner: string): void {
+/** `owner` null: a system-scoped caller who named no project (asked first: only one it allows must name one). */
+export function assertCanCreate(ctx: Context, owner: string | null): void {
   ctx.policy.enforce(
     ctx.identity,
     'add_metadef_namespace',
     namespaceTarget(ctx, { owner, visibility: Visibility.PRIVATE }),
-    `creating a namespace owned by project "${owner}"`,
+    owner === null ? 'creating a namespace' : `creating a namespace owned by project "${owner}"`,
   );
 }
 

@@ -284,8 +284,8 @@ export class NamespaceService {
   create(ctx: Context, input: NamespaceDoc): Promise<Namespace> {
     checkNamespaceFields(input);
     return ctx.transaction(async (tx) => {
+      assertCanCreate(tx, input.owner ?? tx.identity.projectId);
       const owner = projectFor(tx.identity, input.owner, 'input.owner');
-      assertCanCreate(tx, owner);
       if (!quotaExempt(tx)) await this.checkNamespaceQuota(tx, owner);
       const repository = tx.db.getRepository(Namespace);
       const taken = nameTaken(input.name);

@@ -28,8 +28,7 @@ export const resourceProviderNode = defineNodeType('ResourceProvider', (ctx, key
 @Resolver(() => ResourceProvider)
 export class ResourceProviderResolver {
   @Query(() => ResourceProviderConnection, {
-    description:
-      `Resource providers, by name. ${PLACEMENT_READ_ACCESS} BAD_USER_INPUT for a trait name in the filter that is no trait.`,
+    description: `Resource providers, by name. ${PLACEMENT_READ_ACCESS} BAD_USER_INPUT for a trait name in the filter that is no trait.`,
   })
   async resourceProviders(
     @Ctx() ctx: Context,
@@ -74,7 +73,8 @@ export class ResourceProviderResolver {
   }
 
   @FieldResolver(() => [Trait], {
-    description: 'Its traits, by name. Open to everyone by default (placement:resource_providers:traits:list).',
+    description:
+      'Its traits, by name. Open to everyone by default (placement:resource_providers:traits:list).',
   })
   traits(@Root() provider: ResourceProvider, @Ctx() ctx: Context): Promise<Trait[]> {
     return resourceProviderService.traitsOf(ctx, provider);

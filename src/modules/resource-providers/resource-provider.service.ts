@@ -198,7 +198,11 @@ export class ResourceProviderService {
 
   /** A provider's traits, by name. */
   async traitsOf(ctx: Context, provider: ResourceProvider): Promise<Trait[]> {
-    enforcePlacement(ctx, 'placement:resource_providers:traits:list', 'seeing the traits of resource providers');
+    enforcePlacement(
+      ctx,
+      'placement:resource_providers:traits:list',
+      'seeing the traits of resource providers',
+    );
     return ctx.loaders.get(traitsByProviderPk).load(provider.pk);
   }
 

@@ -84,7 +84,11 @@ export const PLACEMENT_POLICIES = definePolicies([
     name: 'placement:resource_providers:delete',
     check: 'rule:admin_or_service_api',
     description: 'Delete a resource provider.',
-    operations: ['deleteResourceProvider', 'deleteNode of a ResourceProvider', 'DELETE /resource_providers/{uuid}'],
+    operations: [
+      'deleteResourceProvider',
+      'deleteNode of a ResourceProvider',
+      'DELETE /resource_providers/{uuid}',
+    ],
     upstream: ['Placement placement:resource_providers:delete'],
   },
   {
@@ -104,7 +108,7 @@ export const PLACEMENT_POLICIES = definePolicies([
   {
     name: 'placement:resource_providers:traits:delete',
     check: 'rule:admin_or_service_api',
-    description: "Remove every trait of a resource provider.",
+    description: 'Remove every trait of a resource provider.',
     operations: ['deleteResourceProviderTraits', 'DELETE /resource_providers/{uuid}/traits'],
     upstream: ['Placement placement:resource_providers:traits:delete'],
   },
