@@ -2,6 +2,16 @@ import type { Context } from '../../common/context';
 import type { Viewer } from '../../common/policy/engine';
 import { definePolicies } from '../../common/policy/rule';
 
+/** Reads default to everyone, writes to Placement's `rule:admin_or_service_api`. */
+const READ = '@';
+const WRITE = 'rule:admin_or_service_api';
+const placementRule = <const N extends string>(
+  name: N,
+  check: typeof READ | typeof WRITE,
+  description: string,
+  operations: readonly string[],
+) => ({ name, check, description, operations, upstream: [`Placement ${name}`] });
+
 /**
  * Who reads and who writes traits and providers, under Placement's names (placement/policies/trait.py,
  * resource_provider.py), one of ours for each of theirs. Writing (custom traits, providers and their traits) is for
@@ -19,99 +29,73 @@ export const PLACEMENT_POLICIES = definePolicies([
     operations: ['every placement write'],
     upstream: ['Placement admin_or_service_api'],
   },
-  {
-    name: 'placement:traits:list',
-    check: '@',
-    description: 'List traits, check which names are traits, and be told when traits are created or deleted.',
-    operations: ['traits', 'validateTraits', 'traitChanged', 'changes of traits', 'GET /traits'],
-    upstream: ['Placement placement:traits:list'],
-  },
-  {
-    name: 'placement:traits:show',
-    check: '@',
-    description: 'See one trait by name or id.',
-    operations: ['trait', 'node(id) of a Trait', 'GET /traits/{name}'],
-    upstream: ['Placement placement:traits:show'],
-  },
-  {
-    name: 'placement:traits:update',
-    check: 'rule:admin_or_service_api',
-    description: 'Create a custom trait.',
-    operations: ['createTrait', 'traits add', 'PUT /traits/{name}'],
-    upstream: ['Placement placement:traits:update'],
-  },
-  {
-    name: 'placement:traits:delete',
-    check: 'rule:admin_or_service_api',
-    description: 'Delete a custom trait.',
-    operations: ['deleteTrait', 'deleteNode of a Trait', 'traits remove', 'DELETE /traits/{name}'],
-    upstream: ['Placement placement:traits:delete'],
-  },
-  {
-    name: 'placement:resource_providers:list',
-    check: '@',
-    description: 'List resource providers and be told when they change.',
-    operations: [
+  placementRule(
+    'placement:traits:list',
+    READ,
+    'List traits, check which names are traits, and be told when traits are created or deleted.',
+    ['traits', 'validateTraits', 'traitChanged', 'changes of traits', 'GET /traits'],
+  ),
+  placementRule('placement:traits:show', READ, 'See one trait by name or id.', [
+    'trait',
+    'node(id) of a Trait',
+    'GET /traits/{name}',
+  ]),
+  placementRule('placement:traits:update', WRITE, 'Create a custom trait.', [
+    'createTrait',
+    'traits add',
+    'PUT /traits/{name}',
+  ]),
+  placementRule('placement:traits:delete', WRITE, 'Delete a custom trait.', [
+    'deleteTrait',
+    'deleteNode of a Trait',
+    'traits remove',
+    'DELETE /traits/{name}',
+  ]),
+  placementRule(
+    'placement:resource_providers:list',
+    READ,
+    'List resource providers and be told when they change.',
+    [
       'resourceProviders',
       'resourceProviderChanged',
       'changes of resource providers',
       'GET /resource_providers',
     ],
-    upstream: ['Placement placement:resource_providers:list'],
-  },
-  {
-    name: 'placement:resource_providers:show',
-    check: '@',
-    description: 'See one resource provider by uuid or id.',
-    operations: ['resourceProvider', 'node(id) of a ResourceProvider', 'GET /resource_providers/{uuid}'],
-    upstream: ['Placement placement:resource_providers:show'],
-  },
-  {
-    name: 'placement:resource_providers:create',
-    check: 'rule:admin_or_service_api',
-    description: 'Create a resource provider.',
-    operations: ['createResourceProvider', 'POST /resource_providers'],
-    upstream: ['Placement placement:resource_providers:create'],
-  },
-  {
-    name: 'placement:resource_providers:update',
-    check: 'rule:admin_or_service_api',
-    description: 'Rename or re-parent a resource provider.',
-    operations: ['updateResourceProvider', 'PUT /resource_providers/{uuid}'],
-    upstream: ['Placement placement:resource_providers:update'],
-  },
-  {
-    name: 'placement:resource_providers:delete',
-    check: 'rule:admin_or_service_api',
-    description: 'Delete a resource provider.',
-    operations: [
-      'deleteResourceProvider',
-      'deleteNode of a ResourceProvider',
-      'DELETE /resource_providers/{uuid}',
-    ],
-    upstream: ['Placement placement:resource_providers:delete'],
-  },
-  {
-    name: 'placement:resource_providers:traits:list',
-    check: '@',
-    description: "See a resource provider's traits.",
-    operations: ['ResourceProvider.traits', 'GET /resource_providers/{uuid}/traits'],
-    upstream: ['Placement placement:resource_providers:traits:list'],
-  },
-  {
-    name: 'placement:resource_providers:traits:update',
-    check: 'rule:admin_or_service_api',
-    description: "Replace a resource provider's traits.",
-    operations: ['setResourceProviderTraits', 'PUT /resource_providers/{uuid}/traits'],
-    upstream: ['Placement placement:resource_providers:traits:update'],
-  },
-  {
-    name: 'placement:resource_providers:traits:delete',
-    check: 'rule:admin_or_service_api',
-    description: 'Remove every trait of a resource provider.',
-    operations: ['deleteResourceProviderTraits', 'DELETE /resource_providers/{uuid}/traits'],
-    upstream: ['Placement placement:resource_providers:traits:delete'],
-  },
+  ),
+  placementRule('placement:resource_providers:show', READ, 'See one resource provider by uuid or id.', [
+    'resourceProvider',
+    'node(id) of a ResourceProvider',
+    'GET /resource_providers/{uuid}',
+  ]),
+  placementRule('placement:resource_providers:create', WRITE, 'Create a resource provider.', [
+    'createResourceProvider',
+    'POST /resource_providers',
+  ]),
+  placementRule('placement:resource_providers:update', WRITE, 'Rename or re-parent a resource provider.', [
+    'updateResourceProvider',
+    'PUT /resource_providers/{uuid}',
+  ]),
+  placementRule('placement:resource_providers:delete', WRITE, 'Delete a resource provider.', [
+    'deleteResourceProvider',
+    'deleteNode of a ResourceProvider',
+    'DELETE /resource_providers/{uuid}',
+  ]),
+  placementRule('placement:resource_providers:traits:list', READ, "See a resource provider's traits.", [
+    'ResourceProvider.traits',
+    'GET /resource_providers/{uuid}/traits',
+  ]),
+  placementRule(
+    'placement:resource_providers:traits:update',
+    WRITE,
+    "Replace a resource provider's traits.",
+    ['setResourceProviderTraits', 'PUT /resource_providers/{uuid}/traits'],
+  ),
+  placementRule(
+    'placement:resource_providers:traits:delete',
+    WRITE,
+    'Remove every trait of a resource provider.',
+    ['deleteResourceProviderTraits', 'DELETE /resource_providers/{uuid}/traits'],
+  ),
 ]);
 
 export type PlacementRule = Exclude<(typeof PLACEMENT_POLICIES)[number]['name'], 'admin_or_service_api'>;
