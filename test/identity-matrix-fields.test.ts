@@ -5,12 +5,14 @@ import { postGql, startTestApp, unique, type Data, type TestApp } from './suppor
 
 /**
  * Every Mutation field, every list (connection) query field and every Subscription field of the schema, for each
- * identity, under the secure-RBAC defaults (AUTH_MODE=keystone, which alone also carries a system-scoped admin;
+ * identity, under the secure-RBAC defaults (AUTH_MODE=keystone, which alone also carries system-scoped tokens;
  * identity-matrix.test.ts shows the other modes establish the same identities). The fields come from the schema:
  * a field without an entry in the tables below fails the test.
  */
-type Who = Role | 'system';
-const WHOS: Who[] = [...ROLES, 'system'];
+/** system: a system-scoped admin; sysreader: a system-scoped reader (both act for no project). */
+type Who = Role | 'system' | 'sysreader';
+const WHOS: Who[] = [...ROLES, 'system', 'sysreader'];
+const systemScoped = (who: Who) => who === 'system' || who === 'sysreader';
 /** ok; FORBIDDEN (naming the rule that refused); NOT_FOUND (the target is not visible to the caller). */
 type Outcome = 'ok' | 'FORBIDDEN' | 'NOT_FOUND';
 type Expected = Record<Who, Outcome>;
@@ -23,6 +25,7 @@ const PROJECT_WRITE: Expected = {
   other: 'NOT_FOUND',
   service: 'NOT_FOUND',
   system: 'ok',
+  sysreader: 'FORBIDDEN',
 };
 /** Creating one's own: any member (of its own project), admins; never a reader. */
 const CREATE_OWN: Expected = {
@@ -32,6 +35,7 @@ const CREATE_OWN: Expected = {
   other: 'ok',
   service: 'FORBIDDEN',
   system: 'ok',
+  sysreader: 'FORBIDDEN',
 };
 /** Placement's writes (providers, traits): admins and services. */
 const PLACEMENT_WRITE: Expected = {
@@ -41,6 +45,7 @@ const PLACEMENT_WRITE: Expected = {
   other: 'FORBIDDEN',
   service: 'ok',
   system: 'ok',
+  sysreader: 'FORBIDDEN',
 };
 /** The service's vocabulary (discovery keys): admins only. */
 const ADMIN_ONLY: Expected = {
@@ -50,6 +55,7 @@ const ADMIN_ONLY: Expected = {
   other: 'FORBIDDEN',
   service: 'FORBIDDEN',
   system: 'ok',
+  sysreader: 'FORBIDDEN',
 };
 
 /** The fixtures a mutation acts on, made afresh (by their owners) for each identity that tries it. */
@@ -71,76 +77,108 @@ interface MutationCase {
 }
 
 /** A write in the fixture's private namespace (`$ns`), under modify_metadef_namespace. */
-const namespaceWrite = (query: string): MutationCase => ({
+const namespaceWrite = (query: string, rule = 'modify_metadef_namespace'): MutationCase => ({
   query,
   variables: (x) => ({ ns: x.ns }),
   expected: PROJECT_WRITE,
-  rule: 'modify_metadef_namespace',
+  rule,
 });
 /** A write on the fixture's resource (`$u`), under update_resource. */
-const resourceWrite = (query: string): MutationCase => ({
+const resourceWrite = (query: string, rule = 'update_resource'): MutationCase => ({
   query,
   variables: (x) => ({ u: x.resource }),
   expected: PROJECT_WRITE,
-  rule: 'update_resource',
+  rule,
 });
 
 const MUTATIONS: Record<string, MutationCase> = {
   createNamespace: {
     query: `mutation ($n: String!, $o: String) { createNamespace(input: { name: $n, owner: $o }) { name } }`,
-    // A system-scoped admin has no project of its own: it names the owner.
-    variables: (x, who) => ({ n: `${x.ns}-${who}`, o: who === 'system' ? OWNER : null }),
+    // A system-scoped token has no project of its own: it names the owner.
+    variables: (x, who) => ({ n: `${x.ns}-${who}`, o: systemScoped(who) ? OWNER : null }),
     expected: CREATE_OWN,
     rule: 'add_metadef_namespace',
   },
   updateNamespace: namespaceWrite(
     `mutation ($ns: String!) { updateNamespace(name: $ns, input: { description: "d" }) { name } }`,
+    'modify_metadef_namespace',
   ),
-  deleteNamespace: namespaceWrite(`mutation ($ns: String!) { deleteNamespace(name: $ns) }`),
+  deleteNamespace: namespaceWrite(
+    `mutation ($ns: String!) { deleteNamespace(name: $ns) }`,
+    'delete_metadef_namespace',
+  ),
   deleteNode: {
     query: `mutation ($id: ID!) { deleteNode(id: $id) { __typename } }`,
     variables: (x) => ({ id: x.nsId }),
     expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
+    rule: 'delete_metadef_namespace',
   },
   associateResourceType: namespaceWrite(
     `mutation ($ns: String!) { associateResourceType(namespace: $ns, input: { name: "OS::Nova::Server" }) { prefix } }`,
+    'add_metadef_resource_type_association',
   ),
   dissociateResourceType: {
     query: `mutation ($ns: String!, $t: String!) { dissociateResourceType(namespace: $ns, resourceType: $t) }`,
     variables: (x) => ({ ns: x.ns, t: x.type }),
     expected: PROJECT_WRITE,
-    rule: 'modify_metadef_namespace',
+    rule: 'remove_metadef_resource_type_association',
   },
   createProperty: namespaceWrite(
     `mutation ($ns: String!) { createProperty(namespace: $ns, input: { name: "q", title: "Q", type: STRING }) { name } }`,
+    'add_metadef_property',
   ),
   updateProperty: namespaceWrite(
     `mutation ($ns: String!) { updateProperty(namespace: $ns, name: "p", input: { name: "p", title: "P2", type: STRING }) { name } }`,
+    'modify_metadef_property',
   ),
-  deleteProperty: namespaceWrite(`mutation ($ns: String!) { deleteProperty(namespace: $ns, name: "p") }`),
-  deleteAllProperties: namespaceWrite(`mutation ($ns: String!) { deleteAllProperties(namespace: $ns) }`),
+  deleteProperty: namespaceWrite(
+    `mutation ($ns: String!) { deleteProperty(namespace: $ns, name: "p") }`,
+    'remove_metadef_property',
+  ),
+  deleteAllProperties: namespaceWrite(
+    `mutation ($ns: String!) { deleteAllProperties(namespace: $ns) }`,
+    'remove_metadef_property',
+  ),
   createObject: namespaceWrite(
     `mutation ($ns: String!) { createObject(namespace: $ns, input: { name: "o2" }) { name } }`,
+    'add_metadef_object',
   ),
   updateObject: namespaceWrite(
     `mutation ($ns: String!) { updateObject(namespace: $ns, name: "o", input: { name: "o", description: "d" }) { name } }`,
+    'modify_metadef_object',
   ),
-  deleteObject: namespaceWrite(`mutation ($ns: String!) { deleteObject(namespace: $ns, name: "o") }`),
-  deleteAllObjects: namespaceWrite(`mutation ($ns: String!) { deleteAllObjects(namespace: $ns) }`),
-  createTag: namespaceWrite(`mutation ($ns: String!) { createTag(namespace: $ns, name: "t2") { name } }`),
+  deleteObject: namespaceWrite(
+    `mutation ($ns: String!) { deleteObject(namespace: $ns, name: "o") }`,
+    'delete_metadef_object',
+  ),
+  deleteAllObjects: namespaceWrite(
+    `mutation ($ns: String!) { deleteAllObjects(namespace: $ns) }`,
+    'delete_metadef_object',
+  ),
+  createTag: namespaceWrite(
+    `mutation ($ns: String!) { createTag(namespace: $ns, name: "t2") { name } }`,
+    'add_metadef_tag',
+  ),
   createTags: namespaceWrite(
     `mutation ($ns: String!) { createTags(namespace: $ns, names: ["t3"], append: true) { name } }`,
+    'add_metadef_tags',
   ),
   updateTag: namespaceWrite(
     `mutation ($ns: String!) { updateTag(namespace: $ns, name: "t", newName: "t4") { name } }`,
+    'modify_metadef_tag',
   ),
-  deleteTag: namespaceWrite(`mutation ($ns: String!) { deleteTag(namespace: $ns, name: "t") }`),
-  deleteAllTags: namespaceWrite(`mutation ($ns: String!) { deleteAllTags(namespace: $ns) }`),
+  deleteTag: namespaceWrite(
+    `mutation ($ns: String!) { deleteTag(namespace: $ns, name: "t") }`,
+    'delete_metadef_tag',
+  ),
+  deleteAllTags: namespaceWrite(
+    `mutation ($ns: String!) { deleteAllTags(namespace: $ns) }`,
+    'delete_metadef_tags',
+  ),
   createResource: {
     query: `mutation ($p: String) { createResource(input: { resourceType: "OS::Nova::Server", projectId: $p }) { uuid } }`,
     // A system-scoped admin has no project of its own: it names one.
-    variables: (_x, who) => ({ p: who === 'system' ? OWNER : null }),
+    variables: (_x, who) => ({ p: systemScoped(who) ? OWNER : null }),
     expected: CREATE_OWN,
     rule: 'create_resource',
   },
@@ -165,7 +203,7 @@ const MUTATIONS: Record<string, MutationCase> = {
     query: `mutation ($n: String!) { createResourceProvider(input: { name: $n }) { uuid } }`,
     variables: (x, who) => ({ n: `${x.ns}-rp-${who}` }),
     expected: PLACEMENT_WRITE,
-    rule: 'placement:resource_providers:update',
+    rule: 'placement:resource_providers:create',
   },
   updateResourceProvider: {
     query: `mutation ($u: UUID!, $n: String!) { updateResourceProvider(uuid: $u, input: { name: $n }) { uuid } }`,
@@ -177,19 +215,19 @@ const MUTATIONS: Record<string, MutationCase> = {
     query: `mutation ($u: UUID!) { deleteResourceProvider(uuid: $u) }`,
     variables: (x) => ({ u: x.provider }),
     expected: PLACEMENT_WRITE,
-    rule: 'placement:resource_providers:update',
+    rule: 'placement:resource_providers:delete',
   },
   setResourceProviderTraits: {
     query: `mutation ($u: UUID!, $g: Int!) { setResourceProviderTraits(uuid: $u, generation: $g, traits: ["HW_CPU_X86_AVX"]) { generation } }`,
     variables: (x) => ({ u: x.provider, g: x.generation }),
     expected: PLACEMENT_WRITE,
-    rule: 'placement:resource_providers:trait:update',
+    rule: 'placement:resource_providers:traits:update',
   },
   deleteResourceProviderTraits: {
     query: `mutation ($u: UUID!) { deleteResourceProviderTraits(uuid: $u) { generation } }`,
     variables: (x) => ({ u: x.provider }),
     expected: PLACEMENT_WRITE,
-    rule: 'placement:resource_providers:trait:update',
+    rule: 'placement:resource_providers:traits:delete',
   },
   createTrait: {
     query: `mutation ($n: String!) { createTrait(name: $n) { created } }`,
@@ -201,7 +239,7 @@ const MUTATIONS: Record<string, MutationCase> = {
     query: `mutation ($n: String!) { deleteTrait(name: $n) }`,
     variables: (x) => ({ n: x.trait }),
     expected: PLACEMENT_WRITE,
-    rule: 'placement:traits:update',
+    rule: 'placement:traits:delete',
   },
 };
 
@@ -215,14 +253,17 @@ const PROJECT_READ: Record<Who, Seen> = {
   other: 'absent',
   service: 'absent',
   system: 'seen',
+  sysreader: 'seen',
 };
-const EVERYONE = Object.fromEntries(WHOS.map((who) => [who, 'seen'])) as Record<Who, Seen>;
-/** An event to those who see what it is about, none to the others. */
-const eventWhere = (seen: Record<Who, Seen>) =>
-  Object.fromEntries(WHOS.map((who) => [who, seen[who] === 'seen' ? 'event' : 'none'])) as Record<
-    Who,
-    'event' | 'none'
-  >;
+const EVERYONE: Record<Who, Seen> = {
+  admin: 'seen',
+  owner: 'seen',
+  reader: 'seen',
+  other: 'seen',
+  service: 'seen',
+  system: 'seen',
+  sysreader: 'seen',
+};
 /** Each list (connection) field, selecting `totalCount nodes { __typename }` as `list`, narrowed to a fixture. */
 const LISTS: Record<string, { query: string; expected: Record<Who, Seen> }> = {
   changes: {
@@ -259,19 +300,51 @@ const LISTS: Record<string, { query: string; expected: Record<Who, Seen> }> = {
 const SUBSCRIPTIONS: Record<string, { query: string; expected: Record<Who, 'event' | 'none'> }> = {
   catalogChanged: {
     query: `subscription ($ns: String!) { catalogChanged(namespace: $ns) { kind } }`,
-    expected: eventWhere(PROJECT_READ),
+    expected: {
+      admin: 'event',
+      owner: 'event',
+      reader: 'event',
+      other: 'none',
+      service: 'none',
+      system: 'event',
+      sysreader: 'event',
+    },
   },
   resourceChanged: {
     query: `subscription { resourceChanged { kind } }`,
-    expected: eventWhere(PROJECT_READ),
+    expected: {
+      admin: 'event',
+      owner: 'event',
+      reader: 'event',
+      other: 'none',
+      service: 'none',
+      system: 'event',
+      sysreader: 'event',
+    },
   },
   resourceProviderChanged: {
     query: `subscription ($u: UUID!) { resourceProviderChanged(uuid: $u) { kind } }`,
-    expected: eventWhere(EVERYONE),
+    expected: {
+      admin: 'event',
+      owner: 'event',
+      reader: 'event',
+      other: 'event',
+      service: 'event',
+      system: 'event',
+      sysreader: 'event',
+    },
   },
   traitChanged: {
     query: `subscription { traitChanged { kind } }`,
-    expected: eventWhere(EVERYONE),
+    expected: {
+      admin: 'event',
+      owner: 'event',
+      reader: 'event',
+      other: 'event',
+      service: 'event',
+      system: 'event',
+      sysreader: 'event',
+    },
   },
 };
 
@@ -282,7 +355,9 @@ describe('AUTH_MODE=keystone: every mutation, list and subscription for every id
   const headers = (who: Who) =>
     who === 'system'
       ? { 'x-auth-token': keystone.issue({ system: true, userId: 'root', roles: ['admin'] }) }
-      : keystoneHeaders(keystone, who);
+      : who === 'sysreader'
+        ? { 'x-auth-token': keystone.issue({ system: true, userId: 'auditor', roles: ['reader'] }) }
+        : keystoneHeaders(keystone, who);
   const as = async (who: Who, query: string, variables: Record<string, unknown> = {}): Promise<Data> => {
     const { status, body } = await postGql(url, query, variables, headers(who));
     expect(status).toBe(200);

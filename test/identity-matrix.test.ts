@@ -23,7 +23,7 @@ import { postGql, startTestApp, unique, type Data, type TestApp } from './suppor
 const EXPECTED: Record<Role, { read: string; writeProperty: string; writeTrait: string }> = {
   admin: { read: 'seen', writeProperty: 'ok', writeTrait: 'ok' },
   owner: { read: 'seen', writeProperty: 'ok', writeTrait: 'FORBIDDEN' },
-  // A reader of the owner project sees what its members see and changes nothing (policy modify_metadef_namespace).
+  // A reader of the owner project sees what its members see and changes nothing (policy add_metadef_property).
   reader: { read: 'seen', writeProperty: 'FORBIDDEN', writeTrait: 'FORBIDDEN' },
   other: { read: 'absent', writeProperty: 'NOT_FOUND', writeTrait: 'FORBIDDEN' },
   service: { read: 'absent', writeProperty: 'NOT_FOUND', writeTrait: 'ok' },

@@ -5,7 +5,7 @@ import { allPolicies } from '../src/app/policy';
 import { makeIdentity } from '../src/common/identity/identity';
 import { PolicyEngine } from '../src/common/policy/engine';
 import { buildProgram } from '../src/main';
-import { wsClient } from './support/subscriptions';
+import { subscribe, wsClient } from './support/subscriptions';
 import { postGql, startTestApp, unique, type Data, type TestApp, type Who } from './support/test-app';
 
 /**
@@ -336,6 +336,189 @@ describe('a policy file', () => {
     writeFileSync(file, '"placement:traits:update": "role:admin or"\n');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(outcome((await trait()).body as Data)).toBe('ok');
+  });
+});
+
+describe("a policy file restricting reads of traits and providers (Placement's defaults)", () => {
+  let file: string;
+  let t: TestApp;
+  let url: string;
+  let provider: string;
+  let providerId: string;
+  const RULES = {
+    'placement:traits:list': 'rule:admin_or_service_api',
+    'placement:traits:show': 'rule:admin_or_service_api',
+    'placement:resource_providers:list': 'rule:admin_or_service_api',
+    'placement:resource_providers:show': 'rule:admin_or_service_api',
+    'placement:resource_providers:traits:list': 'rule:admin_or_service_api',
+    // Deleting a trait apart from creating one: overriding one leaves the other.
+    'placement:traits:delete': 'role:trait_admin',
+  };
+  const headers = (who: Who) => ({
+    'x-project-id': who.project,
+    'x-user-id': who.user!,
+    'x-roles': who.roles!.join(','),
+  });
+  const gql = async (who: Who, query: string, variables: Record<string, unknown> = {}) =>
+    (await postGql(url, query, variables, headers(who))).body as Data;
+  const refusedBy = (body: Data) =>
+    body.errors?.map((e: Data) => `${e.extensions.code}:${e.extensions.policy}`);
+
+  beforeAll(async () => {
+    file = join(dir, 'placement-reads.yaml');
+    writeFileSync(
+      file,
+      Object.entries(RULES)
+        .map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`)
+        .join('\n'),
+    );
+    t = await startTestApp({ POLICY_FILE: file });
+    url = await t.app.listen(0, '127.0.0.1');
+    const made = await gql(
+      ADMIN,
+      `mutation ($n: String!) { createResourceProvider(input: { name: $n }) { id uuid } }`,
+      {
+        n: unique('policy-rp'),
+      },
+    );
+    provider = made.data.createResourceProvider.uuid;
+    providerId = made.data.createResourceProvider.id;
+  });
+  afterAll(() => t.close());
+
+  it('a reader is FORBIDDEN naming each rule over HTTP, even after an admin got the same answer cached', async () => {
+    const TRAITS = `{ traits(first: 5) { totalCount nodes { name } } }`;
+    // The admin asks twice: the second answer comes from the cache.
+    const first = await gql(ADMIN, TRAITS);
+    expect(first.errors).toBeUndefined();
+    expect(await gql(ADMIN, TRAITS)).toEqual(first);
+    expect(refusedBy(await gql(READER, TRAITS))).toEqual(['FORBIDDEN:placement:traits:list']);
+    expect(refusedBy(await gql(MEMBER, TRAITS))).toEqual(['FORBIDDEN:placement:traits:list']);
+    expect((await gql(SERVICE, TRAITS)).data.traits.totalCount).toBe(first.data.traits.totalCount);
+    const reads: [string, string, Record<string, unknown>][] = [
+      ['placement:traits:show', `{ trait(name: "HW_CPU_X86_AVX2") { name } }`, {}],
+      ['placement:traits:list', `{ validateTraits(names: ["HW_CPU_X86_AVX2"]) { valid } }`, {}],
+      ['placement:resource_providers:list', `{ resourceProviders(first: 1) { totalCount } }`, {}],
+      [
+        'placement:resource_providers:show',
+        `query ($u: UUID!) { resourceProvider(uuid: $u) { name } }`,
+        { u: provider },
+      ],
+    ];
+    for (const [rule, query, variables] of reads) {
+      expect(await gql(ADMIN, query, variables)).not.toHaveProperty('errors');
+      expect(refusedBy(await gql(READER, query, variables))).toEqual([`FORBIDDEN:${rule}`]);
+    }
+    // node(id) of each type, and a provider's traits reached through a list the reader may not see either.
+    const ids = await gql(
+      ADMIN,
+      `query ($u: UUID!) { resourceProvider(uuid: $u) { id traits { name } } trait(name: "HW_CPU_X86_AVX2") { id } }`,
+      { u: provider },
+    );
+    for (const [rule, id] of [
+      ['placement:resource_providers:show', ids.data.resourceProvider.id],
+      ['placement:traits:show', ids.data.trait.id],
+    ]) {
+      expect(refusedBy(await gql(READER, `query ($id: ID!) { node(id: $id) { id } }`, { id }))).toEqual([
+        `FORBIDDEN:${rule}`,
+      ]);
+    }
+  });
+
+  it("Placement's REST routes answer 403, as Placement does", async () => {
+    const base = url.replace(/\/graphql$/, '/placement');
+    const get = (path: string, who: Who) =>
+      fetch(`${base}${path}`, { headers: { ...headers(who), 'openstack-api-version': 'placement 1.6' } });
+    for (const path of [
+      '/traits',
+      '/traits/HW_CPU_X86_AVX2',
+      '/resource_providers',
+      `/resource_providers/${provider}`,
+      `/resource_providers/${provider}/traits`,
+    ]) {
+      expect({ path, status: (await get(path, READER)).status }).toEqual({ path, status: 403 });
+      expect({ path, status: (await get(path, SERVICE)).status }).toEqual({
+        path,
+        status: path === '/traits/HW_CPU_X86_AVX2' ? 204 : 200,
+      });
+    }
+  });
+
+  it('the subscriptions refuse the reader at once and tell the service', async () => {
+    const ws = url.replace(/^http/, 'ws');
+    const reader = subscribe(ws, `subscription { traitChanged { name } }`, {}, { headers: headers(READER) });
+    const providers = subscribe(
+      ws,
+      `subscription { resourceProviderChanged { uuid } }`,
+      {},
+      { headers: headers(READER) },
+    );
+    const service = subscribe(
+      ws,
+      `subscription { traitChanged { name } }`,
+      {},
+      { headers: headers(SERVICE) },
+    );
+    try {
+      await expect(reader.next()).rejects.toThrow(/placement:traits:list/);
+      await expect(providers.next()).rejects.toThrow(/placement:resource_providers:list/);
+      await service.acknowledged;
+      const name = 'CUSTOM_POLICY_READS_SUB';
+      // Subscribed once its listener is there: a trait created until then is told.
+      let told: Data | undefined;
+      const event = service.next().then((data) => (told = data));
+      while (!told) {
+        await gql(SERVICE, `mutation ($n: String!) { createTrait(name: $n) { created } }`, {
+          n: `${name}_${Date.now()}`,
+        });
+        await Promise.race([event, new Promise((resolve) => setTimeout(resolve, 200))]);
+      }
+      expect(told.traitChanged.name).toMatch(new RegExp(`^${name}_`));
+    } finally {
+      await Promise.all([reader, providers, service].map((s) => s.dispose()));
+    }
+  });
+
+  it("a provider's changes follow the list rule", async () => {
+    const CHANGES = `query ($id: ID!) { changes(filter: { nodeId: $id }) { nodes { kind } } }`;
+    const ofProvider = async (who: Who) =>
+      (await gql(who, CHANGES, { id: providerId })).data.changes.nodes.length;
+    expect(await ofProvider(ADMIN)).toBeGreaterThan(0);
+    expect(await ofProvider(READER)).toBe(0);
+  });
+
+  it('separate write rules: overriding placement:traits:delete leaves placement:traits:update', async () => {
+    const name = `CUSTOM_POLICY_SPLIT_${Date.now()}`;
+    const create = await gql(SERVICE, `mutation ($n: String!) { createTrait(name: $n) { created } }`, {
+      n: name,
+    });
+    expect(create.errors).toBeUndefined();
+    const refused = await gql(SERVICE, `mutation ($n: String!) { deleteTrait(name: $n) }`, { n: name });
+    expect(refusedBy(refused)).toEqual(['FORBIDDEN:placement:traits:delete']);
+    const granted = await gql(TRAIT_ADMIN, `mutation ($n: String!) { deleteTrait(name: $n) }`, { n: name });
+    expect(granted.data).toEqual({ deleteTrait: true });
+  });
+
+  it('the CLI checks the same rules', async () => {
+    const env = { POLICY_FILE: file, LOG_LEVEL: 'silent' };
+    const check = (rule: string, roles: string) =>
+      cli(['policy', 'check', rule, '--roles', roles, '--project', 'p'], env);
+    expect(await check('placement:traits:list', 'reader')).toEqual({
+      out: 'placement:traits:list: failed',
+      code: 3,
+    });
+    expect(await check('placement:traits:list', 'service')).toEqual({
+      out: 'placement:traits:list: passed',
+      code: 0,
+    });
+    // Without the file, the default: everyone reads.
+    expect(
+      (
+        await cli(['policy', 'check', 'placement:traits:list', '--roles', 'reader', '--project', 'p'], {
+          LOG_LEVEL: 'silent',
+        })
+      ).code,
+    ).toBe(0);
   });
 });
 

@@ -75,14 +75,14 @@ describe('transactions', () => {
       expect(tx.db).not.toBe(ctx.db);
       // A nested call joins the transaction it is in: the same context, no second connection.
       expect(await tx.transaction(async (joined) => joined)).toBe(tx);
-      return namespaceService.requireWritable(tx, name);
+      return namespaceService.requireWritable(tx, name, 'modify_metadef_namespace');
     });
     expect(locked.name).toBe(name);
     // Never run (inside a transaction it would wait for the embedded database's one connection): `tsc` over test/
     // (npm run typecheck) fails if the outer Context is ever accepted where a transaction is required.
     const outerContextWhereATransactionIsRequired = () =>
       // @ts-expect-error a Context is not a TxContext
-      namespaceService.requireWritable(ctx, name);
+      namespaceService.requireWritable(ctx, name, 'modify_metadef_namespace');
     expect(outerContextWhereATransactionIsRequired).toBeInstanceOf(Function);
   });
 });

@@ -24,7 +24,8 @@ const noneAuthenticator: Authenticator = async () => makeIdentity('default', 'lo
  * without Keystone), as placement/auth.py's NoAuthMiddleware reads a request: `X-Auth-Token` is required and is
  * `user[:project]`; the user `admin` is an admin, anyone else has the roles of `X-Roles`. `X-Project-Id` and
  * `X-User-Id`, as keystonemiddleware would set them, win over the token's parts; `OpenStack-System-Scope: all`
- * is a system scope (an admin of no project; without the admin role refused, as a Keystone system token is).
+ * is a system scope (no project's, with its roles: the policy's system_admin or system_reader, as a Keystone
+ * system token).
  * Believes the caller: loopback only unless AUTH_NONE_ALLOW_REMOTE (config/auth.ts).
  */
 const noauth2Authenticator: Authenticator = async ({ headers }) => {
@@ -39,9 +40,6 @@ const noauth2Authenticator: Authenticator = async ({ headers }) => {
   if (tokenUser === 'admin') roles.push('admin');
   const userId = header(headers, 'x-user-id')?.trim() || tokenUser;
   if (header(headers, 'openstack-system-scope')?.trim().toLowerCase() === 'all') {
-    if (!roles.includes('admin')) {
-      throw new UnauthenticatedError('A system scope is accepted only with the admin role');
-    }
     return makeIdentity(null, userId, roles);
   }
   const projectId = header(headers, 'x-project-id')?.trim() || tokenProject || tokenUser;

@@ -4,8 +4,9 @@ import { InputError } from '../errors';
 /** Who is asking: the project they act for, the user, and their roles (as keystonemiddleware hands them over). */
 export interface Identity {
   /**
-   * The project they act for; null for a system-scoped Keystone token (an admin of the whole cloud, who acts
-   * across projects and names the project of what they create).
+   * The project they act for; null for a system-scoped Keystone token (with the admin role, an admin of the whole
+   * cloud, who acts across projects and names the project of what they create; with the reader role, one who reads
+   * across projects).
    */
   projectId: string | null;
   userId: string | null;

@@ -63,17 +63,15 @@ function grantOf(body: TokenBody): Validated {
 }
 
 /**
- * The identity of a user token: a project-scoped token is that project with its roles; a system-scoped token
- * with the admin role is an admin of no project (acting across projects); any other scope is refused.
+ * The identity of a user token: a project-scoped token is that project with its roles; a system-scoped token is
+ * no project's, with its roles (what it may do is the policy's: `system_admin`, `system_reader`; as in every
+ * OpenStack service, a system token without those roles is authenticated and then refused by the rules, FORBIDDEN,
+ * except where a rule allows everyone); any other scope (a domain) is refused.
  */
 function userIdentity(grant: Validated): Identity {
   if (grant.projectId) return makeIdentity(grant.projectId, grant.userId, grant.roles);
-  if (grant.system && grant.roles.includes('admin')) return makeIdentity(null, grant.userId, grant.roles);
-  throw new UnauthenticatedError(
-    grant.system
-      ? 'A system-scoped token is accepted only with the admin role: use a project-scoped token'
-      : 'The token is not scoped to a project: use a project-scoped token',
-  );
+  if (grant.system) return makeIdentity(null, grant.userId, grant.roles);
+  throw new UnauthenticatedError('The token is not scoped to a project: use a project-scoped token');
 }
 
 /** keystonemiddleware's service_token_roles: the role a service token needs to mark a request as a service's. */

@@ -21,6 +21,14 @@ export const BASE_POLICIES = definePolicies([
     upstream: ['Keystone/Placement system_admin_api'],
   },
   {
+    name: 'system_reader',
+    check: '(role:reader or role:member or role:admin) and system_scope:all',
+    description:
+      'A reader with a system-scoped token: reads everything in every project (the read rules name it), writes nothing.',
+    operations: ['every read'],
+    upstream: ['Placement system_reader_api (before 2023.1)', 'Keystone system reader'],
+  },
+  {
     name: 'service_api',
     check: 'role:service or service_roles:service',
     description:

@@ -16,13 +16,13 @@ import { DiscoveredProperty } from '../resources/discovered-property.entity';
 export const DISCOVERY_POLICIES = definePolicies([
   {
     name: 'discovery:list',
-    check: "rule:context_is_admin or 'True':%(allow_all_users)s",
+    check: "rule:context_is_admin or rule:system_reader or 'True':%(allow_all_users)s",
     description: 'Discover the keys resources carry (DISCOVERY_ALLOW_ALL_USERS is allow_all_users).',
     operations: ['discoveredProperties', 'discoveredProperty'],
   },
   {
     name: 'discovery:get_private',
-    check: 'rule:context_is_admin',
+    check: 'rule:context_is_admin or rule:system_reader',
     description: 'See discovered keys marked private.',
     operations: ['discoveredProperties(includePrivate: true)', 'discoveredProperty'],
   },

@@ -32,10 +32,15 @@ export function visibleTo(viewer: Viewer, p: (value: unknown) => string): string
     param: p,
   });
   const vocabulary = policy.allows(identity, 'get_vocabulary_changes');
-  const open = catalog.startsWith('(TRUE)') && resource === 'TRUE' && vocabulary;
+  // Traits' and providers' changes: all of them, or none, as their list rules say (Placement's names).
+  const placement = [
+    ...(policy.allows(identity, 'placement:traits:list') ? ['Trait'] : []),
+    ...(policy.allows(identity, 'placement:resource_providers:list') ? ['ResourceProvider'] : []),
+  ];
+  const open = catalog.startsWith('(TRUE)') && resource === 'TRUE' && vocabulary && placement.length === 2;
   if (open) return [];
   return [
-    `(c.node_type IN ('Trait', 'ResourceProvider')
+    `(c.node_type = ANY(${p(placement)})
         OR (c.node_type = ANY(${p(CATALOG_NODE_TYPES)}) AND (${catalog}))
         OR (c.node_type = 'Resource' AND (${resource})))`,
     ...(vocabulary ? [] : [`c.node_type <> ALL(${p(VOCABULARY_TYPES)})`]),

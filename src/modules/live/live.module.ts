@@ -12,7 +12,7 @@ export const liveModule = defineModule({
   policies: definePolicies([
     {
       name: 'get_vocabulary_changes',
-      check: 'rule:context_is_admin',
+      check: 'rule:context_is_admin or rule:system_reader',
       description:
         "See the changes of resource types and discovered properties (the service's vocabulary) in changes, history and subscriptions.",
       operations: ['changes', 'history', 'catalogChanged'],

@@ -179,8 +179,10 @@ function lazy<T>(work: () => Promise<T>): Promise<T> {
  * from (CURSOR_EXPIRED when the log no longer reaches back to it, or when it is beyond the log's head).
  */
 const subscribe =
-  <T>(deliver: (args: Record<string, unknown>) => Deliver<T>) =>
+  <T>(deliver: (args: Record<string, unknown>) => Deliver<T>, rule?: { name: string; what: string }) =>
   async ({ context, args }: SubscribeResolverData<unknown, Record<string, unknown>, Context>) => {
+    // A rule that refuses the whole kind of node: FORBIDDEN at once (each event is asked again, the rules may reload).
+    if (rule) context.policy.enforce(context.identity, rule.name, {}, rule.what);
     const after = args.after == null ? undefined : decodeChangeCursor(args.after as string);
     // What was committed before now is numbered now: resuming, it comes from the log; a new subscription starts at
     // the head, after it.
@@ -190,6 +192,13 @@ const subscribe =
     if (expired) throw expired;
     return changeEvents(context, deliver(args), after, after === undefined ? head : undefined);
   };
+
+/** The rules (traits module's, Placement's names) deciding who is told of traits and of providers. */
+const TRAITS_LIST = { name: 'placement:traits:list', what: 'being told of traits' };
+const PROVIDERS_LIST = {
+  name: 'placement:resource_providers:list',
+  what: 'being told of resource providers',
+};
 
 /** The `after` argument of every subscription. */
 const AFTER_DOCS =
@@ -302,6 +311,7 @@ export function createLiveResolver(types: readonly NodeType[]) {
     async (ctx, { change }) => {
       // Created or deleted (a trait made standard is not told).
       if (change.type !== Trait.nodeType || change.contained || change.kind === 'UPDATED') return null;
+      if (!ctx.policy.allows(ctx.identity, TRAITS_LIST.name)) return null;
       return {
         kind: change.kind as ChangeKind,
         id: encodeGlobalId(Trait.nodeType, change.key),
@@ -315,6 +325,7 @@ export function createLiveResolver(types: readonly NodeType[]) {
     (args: Record<string, unknown>): Deliver<ResourceProviderChangeEvent> =>
     async (ctx, { change }) => {
       if (change.type !== ResourceProvider.nodeType || change.contained) return null;
+      if (!ctx.policy.allows(ctx.identity, PROVIDERS_LIST.name)) return null;
       const { uuid, generation } = change.data as { uuid: string; generation: number };
       if (args.uuid != null && args.uuid !== uuid) return null;
       return {
@@ -373,7 +384,7 @@ export function createLiveResolver(types: readonly NodeType[]) {
 
     @Subscription(() => TraitChangeEvent, {
       description: 'Traits created or deleted, on any instance.',
-      subscribe: subscribe(trait),
+      subscribe: subscribe(trait, TRAITS_LIST),
     })
     traitChanged(
       @Root() event: TraitChangeEvent,
@@ -386,7 +397,7 @@ export function createLiveResolver(types: readonly NodeType[]) {
     @Subscription(() => ResourceProviderChangeEvent, {
       description:
         'Resource providers created, renamed, moved, deleted, or whose traits changed (with the new generation). Filter: one provider.',
-      subscribe: subscribe(provider),
+      subscribe: subscribe(provider, PROVIDERS_LIST),
     })
     resourceProviderChanged(
       @Root() event: ResourceProviderChangeEvent,

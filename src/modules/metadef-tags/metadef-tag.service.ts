@@ -167,7 +167,7 @@ export class MetadefTagService {
 
   create(ctx: Context, namespaceName: string, name: string, parent?: string | null): Promise<MetadefTag> {
     return ctx.transaction(async (tx) => {
-      const namespace = await namespaceService.requireWritable(tx, namespaceName);
+      const namespace = await namespaceService.requireWritable(tx, namespaceName, 'add_metadef_tag');
       checkTagName('name', name);
       const parentTag = parent ? await this.find(tx, namespace, parent) : null;
       if (parent && !parentTag)
@@ -196,7 +196,7 @@ export class MetadefTagService {
     append: boolean,
   ): Promise<MetadefTag[]> {
     return ctx.transaction(async (tx) => {
-      const namespace = await namespaceService.requireWritable(tx, namespaceName);
+      const namespace = await namespaceService.requireWritable(tx, namespaceName, 'add_metadef_tags');
       this.checkNames(names, 'names');
       const repository = tx.db.getRepository(MetadefTag);
       if (!append) {
@@ -228,7 +228,7 @@ export class MetadefTagService {
     parent?: string | null,
   ): Promise<MetadefTag> {
     return ctx.transaction(async (tx) => {
-      const namespace = await namespaceService.requireWritable(tx, namespaceName);
+      const namespace = await namespaceService.requireWritable(tx, namespaceName, 'modify_metadef_tag');
       const tag = await this.require(tx, namespace, name);
       checkTagName('newName', newName);
       if (fold(newName) !== fold(tag.name)) {
@@ -267,7 +267,7 @@ export class MetadefTagService {
   /** Deletes a tag; its children move up to its parent (or become roots). */
   delete(ctx: Context, namespaceName: string, name: string): Promise<boolean> {
     return ctx.transaction(async (tx) => {
-      const namespace = await namespaceService.requireWritable(tx, namespaceName);
+      const namespace = await namespaceService.requireWritable(tx, namespaceName, 'delete_metadef_tag');
       const tag = await this.require(tx, namespace, name);
       assertNotProtected(namespace, 'its tags');
       const repository = tx.db.getRepository(MetadefTag);
@@ -279,7 +279,7 @@ export class MetadefTagService {
 
   deleteAll(ctx: Context, namespaceName: string): Promise<number> {
     return ctx.transaction(async (tx) => {
-      const namespace = await namespaceService.requireWritable(tx, namespaceName);
+      const namespace = await namespaceService.requireWritable(tx, namespaceName, 'delete_metadef_tags');
       assertNotProtected(namespace, 'its tags');
       const result = await tx.db.getRepository(MetadefTag).delete({ namespaceId: namespace.pk });
       return result.affected ?? 0;

@@ -42,6 +42,7 @@ import {
   assertNotProtected,
   canSee,
   namespaceTarget,
+  type MetadefWriteRule,
   quotaExempt,
   restrictToVisible,
 } from './namespace.policy';
@@ -266,8 +267,8 @@ export class NamespaceService {
     return view ? inView(row, view) : null;
   }
 
-  /** The namespace locked for the rest of the transaction, if the caller may change what is in it. */
-  async requireWritable(tx: TxContext, name: string): Promise<Namespace> {
+  /** The namespace locked for the rest of the transaction, if `rule` lets the caller make this write in it. */
+  async requireWritable(tx: TxContext, name: string, rule: MetadefWriteRule): Promise<Namespace> {
     const namespace = await tx.db
       .getRepository(Namespace)
       .createQueryBuilder('ns')
@@ -275,7 +276,7 @@ export class NamespaceService {
       .setLock('pessimistic_write')
       .getOne();
     if (!namespace || !canSee(tx, namespace)) throw new NotFoundError('Namespace', name);
-    assertCanWrite(tx, namespace);
+    assertCanWrite(tx, namespace, rule);
     return namespace;
   }
 
@@ -283,8 +284,8 @@ export class NamespaceService {
   create(ctx: Context, input: NamespaceDoc): Promise<Namespace> {
     checkNamespaceFields(input);
     return ctx.transaction(async (tx) => {
+      assertCanCreate(tx, input.owner ?? tx.identity.projectId);
       const owner = projectFor(tx.identity, input.owner, 'input.owner');
-      assertCanCreate(tx, owner);
       if (!quotaExempt(tx)) await this.checkNamespaceQuota(tx, owner);
       const repository = tx.db.getRepository(Namespace);
       const taken = nameTaken(input.name);
@@ -327,7 +328,7 @@ export class NamespaceService {
   update(ctx: Context, name: string, input: UpdateNamespaceInput): Promise<Namespace> {
     checkNamespaceFields(input);
     return ctx.transaction(async (tx) => {
-      const namespace = await this.requireWritable(tx, name);
+      const namespace = await this.requireWritable(tx, name, 'modify_metadef_namespace');
       for (const field of ['name', 'visibility', 'protected', 'complete', 'owner'] as const) {
         if (input[field] === null) throw new InputError(`input.${field}`, 'cannot be null');
       }
@@ -362,7 +363,7 @@ export class NamespaceService {
 
   delete(ctx: Context, name: string): Promise<boolean> {
     return ctx.transaction(async (tx) => {
-      const namespace = await this.requireWritable(tx, name);
+      const namespace = await this.requireWritable(tx, name, 'delete_metadef_namespace');
       assertNotProtected(namespace, 'it');
       await tx.db.getRepository(Namespace).delete({ pk: namespace.pk });
       return true;
@@ -374,7 +375,7 @@ export class NamespaceService {
     checkAssociation(problems, input, 'input');
     problems.throwIfAny();
     return ctx.transaction(async (tx) => {
-      const namespace = await this.requireWritable(tx, name);
+      const namespace = await this.requireWritable(tx, name, 'add_metadef_resource_type_association');
       const [association] = await this.insertAssociations(tx, namespace, [input], () => 'input');
       return association;
     });
@@ -382,7 +383,7 @@ export class NamespaceService {
 
   dissociate(ctx: Context, name: string, resourceType: string): Promise<boolean> {
     return ctx.transaction(async (tx) => {
-      const namespace = await this.requireWritable(tx, name);
+      const namespace = await this.requireWritable(tx, name, 'remove_metadef_resource_type_association');
       const type = await resourceTypeService.getByName(tx, resourceType);
       const repository = tx.db.getRepository(NamespaceResourceType);
       const existing =

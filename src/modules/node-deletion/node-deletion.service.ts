@@ -5,6 +5,7 @@ import type { Node } from '../../common/relay/node';
 import { MetadefTag } from '../metadef-tags/metadef-tag.entity';
 import { metadefTagService } from '../metadef-tags/metadef-tag.service';
 import { Namespace } from '../namespaces/namespace.entity';
+import type { MetadefWriteRule } from '../namespaces/namespace.policy';
 import { namespaceService } from '../namespaces/namespace.service';
 import { viewKey } from '../namespaces/resource-type-view';
 import { MetadefObject } from '../properties/object.entity';
@@ -44,7 +45,7 @@ export class NodeDeletionService {
       if (node instanceof Namespace) {
         // Locked first (as the delete will), so that nothing is added to it or associated between the listing
         // and the delete; NOT_FOUND / FORBIDDEN exactly as deleteNamespace.
-        await namespaceService.requireWritable(tx, node.name);
+        await namespaceService.requireWritable(tx, node.name, 'delete_metadef_namespace');
         const gone = await this.withViews(tx, node.pk, [
           { type: Namespace.nodeType, pk: node.pk },
           ...(await this.rowsIn(tx, 'namespace_id', node.pk, [PropertyDefinition, MetadefObject])),
@@ -60,7 +61,7 @@ export class NodeDeletionService {
             'this property belongs to an object: update or delete the object instead',
           );
         }
-        const namespace = await this.lockNamespace(tx, node.namespaceId);
+        const namespace = await this.lockNamespace(tx, node.namespaceId, 'remove_metadef_property');
         const gone = await this.withViews(tx, node.namespaceId, [
           { type: PropertyDefinition.nodeType, pk: node.pk },
         ]);
@@ -68,7 +69,7 @@ export class NodeDeletionService {
         return gone;
       }
       if (node instanceof MetadefObject) {
-        const namespace = await this.lockNamespace(tx, node.namespaceId);
+        const namespace = await this.lockNamespace(tx, node.namespaceId, 'delete_metadef_object');
         const gone = await this.withViews(tx, node.namespaceId, [
           { type: MetadefObject.nodeType, pk: node.pk },
           ...(await this.rowsIn(tx, 'object_id', node.pk, [PropertyDefinition])),
@@ -101,8 +102,8 @@ export class NodeDeletionService {
   }
 
   /** The namespace's name, with the namespace locked for the transaction (NOT_FOUND / FORBIDDEN as its writes). */
-  private async lockNamespace(tx: TxContext, pk: number): Promise<string> {
-    return (await namespaceService.requireWritable(tx, await this.namespaceName(tx, pk))).name;
+  private async lockNamespace(tx: TxContext, pk: number, rule: MetadefWriteRule): Promise<string> {
+    return (await namespaceService.requireWritable(tx, await this.namespaceName(tx, pk), rule)).name;
   }
 
   /** The rows of these node types whose `column` (namespace_id or object_id) is `pk`, by type then key. */

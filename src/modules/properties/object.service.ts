@@ -128,7 +128,7 @@ export class ObjectService {
 
   create(ctx: Context, namespaceName: string, input: ObjectDoc): Promise<MetadefObject> {
     return ctx.transaction(async (tx) => {
-      const namespace = await namespaceService.requireWritable(tx, namespaceName);
+      const namespace = await namespaceService.requireWritable(tx, namespaceName, 'add_metadef_object');
       const object = checkObject(input, 'input');
       if (await this.find(tx, namespace, object.name)) {
         throw new ConflictError(`Object "${object.name}" already exists in namespace "${namespace.name}"`);
@@ -146,7 +146,7 @@ export class ObjectService {
   /** Replaces an object with its properties; it may be renamed (to a free name). */
   update(ctx: Context, namespaceName: string, name: string, input: ObjectDoc): Promise<MetadefObject> {
     return ctx.transaction(async (tx) => {
-      const namespace = await namespaceService.requireWritable(tx, namespaceName);
+      const namespace = await namespaceService.requireWritable(tx, namespaceName, 'modify_metadef_object');
       const existing = await this.find(tx, namespace, name);
       if (!existing) throw new NotFoundError(`Object of namespace "${namespace.name}"`, name);
       const object = checkObject(input, 'input');
@@ -186,7 +186,7 @@ export class ObjectService {
 
   delete(ctx: Context, namespaceName: string, name: string): Promise<boolean> {
     return ctx.transaction(async (tx) => {
-      const namespace = await namespaceService.requireWritable(tx, namespaceName);
+      const namespace = await namespaceService.requireWritable(tx, namespaceName, 'delete_metadef_object');
       const existing = await this.find(tx, namespace, name);
       if (!existing) throw new NotFoundError(`Object of namespace "${namespace.name}"`, name);
       assertNotProtected(namespace, 'its objects');
@@ -197,7 +197,7 @@ export class ObjectService {
 
   deleteAll(ctx: Context, namespaceName: string): Promise<number> {
     return ctx.transaction(async (tx) => {
-      const namespace = await namespaceService.requireWritable(tx, namespaceName);
+      const namespace = await namespaceService.requireWritable(tx, namespaceName, 'delete_metadef_object');
       assertNotProtected(namespace, 'its objects');
       const result = await tx.db.getRepository(MetadefObject).delete({ namespaceId: namespace.pk });
       return result.affected ?? 0;

@@ -124,7 +124,7 @@ export class PropertyService {
 
   create(ctx: Context, namespaceName: string, input: PropertyDefinitionInput): Promise<PropertyDefinition> {
     return ctx.transaction(async (tx) => {
-      const namespace = await namespaceService.requireWritable(tx, namespaceName);
+      const namespace = await namespaceService.requireWritable(tx, namespaceName, 'add_metadef_property');
       const property = checkProperty(input, 'input');
       await this.checkQuota(tx, namespace, 1);
       if (await this.find(tx, namespace, property.name)) {
@@ -145,7 +145,7 @@ export class PropertyService {
     input: PropertyDefinitionInput,
   ): Promise<PropertyDefinition> {
     return ctx.transaction(async (tx) => {
-      const namespace = await namespaceService.requireWritable(tx, namespaceName);
+      const namespace = await namespaceService.requireWritable(tx, namespaceName, 'modify_metadef_property');
       const existing = await this.find(tx, namespace, name);
       if (!existing) throw new NotFoundError(`Property of namespace "${namespace.name}"`, name);
       const property = checkProperty(input, 'input');
@@ -172,7 +172,7 @@ export class PropertyService {
 
   delete(ctx: Context, namespaceName: string, name: string): Promise<boolean> {
     return ctx.transaction(async (tx) => {
-      const namespace = await namespaceService.requireWritable(tx, namespaceName);
+      const namespace = await namespaceService.requireWritable(tx, namespaceName, 'remove_metadef_property');
       const existing = await this.find(tx, namespace, name);
       if (!existing) throw new NotFoundError(`Property of namespace "${namespace.name}"`, name);
       assertNotProtected(namespace, 'its properties');
@@ -184,7 +184,7 @@ export class PropertyService {
   /** Deletes the namespace-level properties (not those of objects); returns how many. */
   deleteAll(ctx: Context, namespaceName: string): Promise<number> {
     return ctx.transaction(async (tx) => {
-      const namespace = await namespaceService.requireWritable(tx, namespaceName);
+      const namespace = await namespaceService.requireWritable(tx, namespaceName, 'remove_metadef_property');
       assertNotProtected(namespace, 'its properties');
       const result = await tx.db
         .getRepository(PropertyDefinition)

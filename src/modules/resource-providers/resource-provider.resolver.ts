@@ -6,7 +6,7 @@ import { defineNodeType, numericKey } from '../../common/relay/node';
 import { selectedNodeFields } from '../../common/relay/selection';
 import { UUIDScalar } from '../../common/scalars';
 import { Trait } from '../traits/trait.entity';
-import { PLACEMENT_WRITE_ACCESS } from '../traits/trait.policy';
+import { PLACEMENT_READ_ACCESS, PLACEMENT_WRITE_ACCESS } from '../traits/trait.policy';
 import { ResourceProviderConnection } from './resource-provider.connection';
 import { ResourceProvider } from './resource-provider.entity';
 import {
@@ -14,7 +14,7 @@ import {
   ResourceProviderFilter,
   UpdateResourceProviderInput,
 } from './resource-provider.inputs';
-import { childrenByParentPk, resourceProviderByPk, traitsByProviderPk } from './resource-provider.loaders';
+import { childrenByParentPk, resourceProviderByPk } from './resource-provider.loaders';
 import { resourceProviderService } from './resource-provider.service';
 
 const PROVIDER_UUID =
@@ -22,14 +22,13 @@ const PROVIDER_UUID =
 
 export const resourceProviderNode = defineNodeType('ResourceProvider', (ctx, key) => {
   const pk = numericKey(key);
-  return pk === null ? Promise.resolve(null) : ctx.loaders.get(resourceProviderByPk).load(pk);
+  return pk === null ? Promise.resolve(null) : resourceProviderService.getByPk(ctx, pk);
 });
 
 @Resolver(() => ResourceProvider)
 export class ResourceProviderResolver {
   @Query(() => ResourceProviderConnection, {
-    description:
-      'Resource providers, by name. Open to everyone. BAD_USER_INPUT for a trait name in the filter that is no trait.',
+    description: `Resource providers, by name. ${PLACEMENT_READ_ACCESS} BAD_USER_INPUT for a trait name in the filter that is no trait.`,
   })
   async resourceProviders(
     @Ctx() ctx: Context,
@@ -48,7 +47,7 @@ export class ResourceProviderResolver {
 
   @Query(() => ResourceProvider, {
     nullable: true,
-    description: 'A provider by uuid; null if absent. Open to everyone.',
+    description: `A provider by uuid; null if absent. ${PLACEMENT_READ_ACCESS}`,
   })
   resourceProvider(
     @Ctx() ctx: Context,
@@ -73,9 +72,12 @@ export class ResourceProviderResolver {
     return ctx.loaders.get(childrenByParentPk).load(provider.pk);
   }
 
-  @FieldResolver(() => [Trait], { description: 'Its traits, by name.' })
+  @FieldResolver(() => [Trait], {
+    description:
+      'Its traits, by name. Open to everyone by default (placement:resource_providers:traits:list).',
+  })
   traits(@Root() provider: ResourceProvider, @Ctx() ctx: Context): Promise<Trait[]> {
-    return ctx.loaders.get(traitsByProviderPk).load(provider.pk);
+    return resourceProviderService.traitsOf(ctx, provider);
   }
 
   @Mutation(() => ResourceProvider, {

@@ -4,8 +4,10 @@ import type { Context, TxContext } from '../../common/context';
 import { checkText, ConflictError, InputError, NotFoundError, type InputProblem } from '../../common/errors';
 import { paginateRows, type Page, type PageArgs } from '../../common/relay/paginate';
 import { withUniqueConflicts } from '../../db/unique';
-import { assertCanWritePlacement } from '../traits/trait.policy';
+import { assertCanWritePlacement, enforcePlacement } from '../traits/trait.policy';
+import type { Trait } from '../traits/trait.entity';
 import { traitService } from '../traits/trait.service';
+import { resourceProviderByPk, traitsByProviderPk } from './resource-provider.loaders';
 import { RESOURCE_PROVIDER_NAME_MAX, ResourceProvider } from './resource-provider.entity';
 import type {
   CreateResourceProviderInput,
@@ -108,6 +110,7 @@ export class ResourceProviderService {
     args: PageArgs & { filter?: ResourceProviderFilter | null },
     fields?: ReadonlySet<string>,
   ): Promise<Page<ResourceProvider>> {
+    enforcePlacement(ctx, 'placement:resource_providers:list', 'listing resource providers');
     const query = ctx.db
       .getRepository(ResourceProvider)
       .createQueryBuilder('rp')
@@ -182,14 +185,31 @@ export class ResourceProviderService {
 
   /** One provider by uuid (one plain statement: no entity hydration). */
   async getByUuid(ctx: Context, uuid: string): Promise<ResourceProvider | null> {
+    enforcePlacement(ctx, 'placement:resource_providers:show', 'seeing resource providers');
     const rows: ProviderRow[] = await ctx.db.query(`${PROVIDER_SELECT} WHERE uuid = $1`, [uuid]);
     return rows.length ? providerOfRow(rows[0]) : null;
+  }
+
+  /** A provider by its key (node(id)), through the request's loader. */
+  async getByPk(ctx: Context, pk: number): Promise<ResourceProvider | null> {
+    enforcePlacement(ctx, 'placement:resource_providers:show', 'seeing resource providers');
+    return ctx.loaders.get(resourceProviderByPk).load(pk);
+  }
+
+  /** A provider's traits, by name. */
+  async traitsOf(ctx: Context, provider: ResourceProvider): Promise<Trait[]> {
+    enforcePlacement(
+      ctx,
+      'placement:resource_providers:traits:list',
+      'seeing the traits of resource providers',
+    );
+    return ctx.loaders.get(traitsByProviderPk).load(provider.pk);
   }
 
   create(ctx: Context, input: CreateResourceProviderInput): Promise<ResourceProvider> {
     checkProviderName('input.name', input.name);
     return ctx.transaction(async (tx) => {
-      assertCanWritePlacement(tx, 'placement:resource_providers:update', 'resource providers');
+      assertCanWritePlacement(tx, 'placement:resource_providers:create', 'resource providers');
       const repository = tx.db.getRepository(ResourceProvider);
       const uuid = input.uuid ?? randomUUID();
       const uuidTaken = () =>
@@ -255,7 +275,7 @@ export class ResourceProviderService {
 
   delete(ctx: Context, uuid: string): Promise<boolean> {
     return ctx.transaction(async (tx) => {
-      assertCanWritePlacement(tx, 'placement:resource_providers:update', 'resource providers');
+      assertCanWritePlacement(tx, 'placement:resource_providers:delete', 'resource providers');
       const provider = await this.requireLocked(tx, uuid);
       const children: unknown[] = await tx.db.query(
         'SELECT 1 FROM resource_providers WHERE parent_id = $1 LIMIT 1',
@@ -279,7 +299,7 @@ export class ResourceProviderService {
     return ctx.transaction(async (tx) => {
       assertCanWritePlacement(
         tx,
-        'placement:resource_providers:trait:update',
+        'placement:resource_providers:traits:update',
         'the traits of resource providers',
       );
       const provider = await this.requireLocked(tx, uuid, TRAIT_WRITE_LOCK);
@@ -307,7 +327,7 @@ export class ResourceProviderService {
     return ctx.transaction(async (tx) => {
       assertCanWritePlacement(
         tx,
-        'placement:resource_providers:trait:update',
+        'placement:resource_providers:traits:delete',
         'the traits of resource providers',
       );
       const provider = await this.requireLocked(tx, uuid, TRAIT_WRITE_LOCK);

@@ -64,7 +64,7 @@ export function restrictToVisibleTypes<T extends object>(
 export const RESOURCE_TYPE_POLICIES = definePolicies([
   {
     name: 'get_metadef_resource_type',
-    check: 'rule:context_is_admin',
+    check: 'rule:context_is_admin or rule:system_reader',
     description:
       'See every resource type; without it, the standard ones, those of namespaces and resources the caller sees.',
     operations: ['resourceTypes', 'resourceType'],
@@ -76,7 +76,6 @@ export const RESOURCE_TYPE_POLICIES = definePolicies([
     description:
       'Register a resource type nobody registered yet, by naming it (in an association or a resource).',
     operations: ['createNamespace', 'resource type associations', 'createResource'],
-    upstream: ['Glance add_metadef_resource_type_association'],
   },
 ]);
 

@@ -10,7 +10,7 @@ import { definePolicies } from '../../common/policy/rule';
 export const RESOURCE_POLICIES = definePolicies([
   {
     name: 'get_resource',
-    check: 'rule:context_is_admin or rule:project_reader',
+    check: 'rule:context_is_admin or rule:system_reader or rule:project_reader',
     description: "See a resource, its tags and properties, its changes and its project's tag usage.",
     operations: ['resource', 'resources', 'tagUsage', 'changes', 'resourceChanged'],
     upstream: [

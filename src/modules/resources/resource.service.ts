@@ -175,13 +175,16 @@ export class ResourceService {
   create(ctx: Context, input: CreateResourceInput): Promise<Resource> {
     checkResourceFields(input);
     return ctx.transaction(async (tx) => {
-      const projectId = projectFor(tx.identity, input.projectId, 'input.projectId');
+      // Asked first with the project named or the caller's (none for a system scope): only a caller the rule
+      // allows is told to name one.
+      const named = input.projectId ?? tx.identity.projectId;
       tx.policy.enforce(
         tx.identity,
         'create_resource',
-        { project_id: projectId },
-        `creating a resource in project "${projectId}"`,
+        { project_id: named },
+        named === null ? 'creating a resource' : `creating a resource in project "${named}"`,
       );
+      const projectId = projectFor(tx.identity, input.projectId, 'input.projectId');
       const type = await this.resolveType(tx, input.resourceType, 'input.resourceType');
       const uuid = input.uuid ?? randomUUID();
       if (RESERVED_UUIDS.has(uuid.toLowerCase())) throw new InputError('input.uuid', UNUSABLE_UUID);

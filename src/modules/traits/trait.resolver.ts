@@ -6,19 +6,21 @@ import { defineNodeType, numericKey } from '../../common/relay/node';
 import { selectedNodeFields } from '../../common/relay/selection';
 import { CreateTraitPayload, TraitConnection, TraitValidation } from './trait.connection';
 import { CUSTOM_TRAIT_NAME, TRAIT_NAME_MAX, Trait } from './trait.entity';
-import { PLACEMENT_WRITE_ACCESS } from './trait.policy';
+import { PLACEMENT_READ_ACCESS, PLACEMENT_WRITE_ACCESS } from './trait.policy';
 import { TraitFilter } from './trait.inputs';
-import { associatedByTraitPk, traitByPk } from './trait.loaders';
+import { associatedByTraitPk } from './trait.loaders';
 import { traitService } from './trait.service';
 
 export const traitNode = defineNodeType('Trait', (ctx, key) => {
   const pk = numericKey(key);
-  return pk === null ? Promise.resolve(null) : ctx.loaders.get(traitByPk).load(pk);
+  return pk === null ? Promise.resolve(null) : traitService.getByPk(ctx, pk);
 });
 
 @Resolver(() => Trait)
 export class TraitResolver {
-  @Query(() => TraitConnection, { description: 'Standard and custom traits, by name. Open to everyone.' })
+  @Query(() => TraitConnection, {
+    description: `Standard and custom traits, by name. ${PLACEMENT_READ_ACCESS}`,
+  })
   async traits(
     @Ctx() ctx: Context,
     @Args(() => ConnectionArgs) page: ConnectionArgs,
@@ -29,7 +31,10 @@ export class TraitResolver {
     return TraitConnection.from(await traitService.list(ctx, { ...page, filter }, selectedNodeFields(info)));
   }
 
-  @Query(() => Trait, { nullable: true, description: 'A trait by name; null if it does not exist.' })
+  @Query(() => Trait, {
+    nullable: true,
+    description: `A trait by name; null if it does not exist. ${PLACEMENT_READ_ACCESS}`,
+  })
   trait(
     @Ctx() ctx: Context,
     @Arg('name', { description: 'The trait name, e.g. HW_CPU_X86_AVX2.' }) name: string,
@@ -38,7 +43,7 @@ export class TraitResolver {
   }
 
   @Query(() => TraitValidation, {
-    description: 'Which of these names are traits of this cloud (service-to-service check).',
+    description: `Which of these names are traits of this cloud (service-to-service check). ${PLACEMENT_READ_ACCESS}`,
   })
   validateTraits(
     @Ctx() ctx: Context,

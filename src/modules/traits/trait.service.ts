@@ -6,7 +6,8 @@ import { paginateRows, type Page, type PageArgs } from '../../common/relay/pagin
 import { standardTraitNames } from './standard-trait-names';
 import { CUSTOM_TRAIT_NAME, TRAIT_NAME, TRAIT_NAME_MAX, Trait } from './trait.entity';
 import type { TraitFilter } from './trait.inputs';
-import { assertCanWritePlacement } from './trait.policy';
+import { traitByPk } from './trait.loaders';
+import { assertCanWritePlacement, enforcePlacement } from './trait.policy';
 
 export const STANDARD_TRAITS_FILE = 'standard-traits.txt';
 
@@ -80,6 +81,7 @@ export class TraitService {
     args: PageArgs & { filter?: TraitFilter | null },
     fields?: ReadonlySet<string>,
   ): Promise<Page<Trait>> {
+    enforcePlacement(ctx, 'placement:traits:list', 'listing traits');
     const query = ctx.db
       .getRepository(Trait)
       .createQueryBuilder('t')
@@ -120,6 +122,17 @@ export class TraitService {
   }
 
   async getByName(ctx: Context, name: string): Promise<Trait | null> {
+    enforcePlacement(ctx, 'placement:traits:show', 'seeing traits');
+    return this.findByName(ctx, name);
+  }
+
+  /** A trait by its key (node(id)), through the request's loader. */
+  async getByPk(ctx: Context, pk: number): Promise<Trait | null> {
+    enforcePlacement(ctx, 'placement:traits:show', 'seeing traits');
+    return ctx.loaders.get(traitByPk).load(pk);
+  }
+
+  private async findByName(ctx: Context, name: string): Promise<Trait | null> {
     return isTraitName(name) ? ctx.db.getRepository(Trait).findOneBy({ name }) : null;
   }
 
@@ -137,6 +150,7 @@ export class TraitService {
 
   /** Which of these names are traits (service-to-service check); input order kept, duplicates once. */
   async validate(ctx: Context, names: readonly string[]): Promise<{ valid: string[]; invalid: string[] }> {
+    enforcePlacement(ctx, 'placement:traits:list', 'listing traits');
     const unique = distinct(names);
     const candidates = unique.filter(isTraitName);
     // Standard names from memory (exact: see StandardTraitNames); everything else from the database.
@@ -170,7 +184,7 @@ export class TraitService {
   /** Deletes a custom trait that no provider has. */
   delete(ctx: Context, name: string): Promise<boolean> {
     return ctx.transaction(async (tx) => {
-      assertCanWritePlacement(tx, 'placement:traits:update', 'traits');
+      assertCanWritePlacement(tx, 'placement:traits:delete', 'traits');
       if (!isTraitName(name)) throw new NotFoundError('Trait', name);
       // Locked: a concurrent setResourceProviderTraits cannot associate it while we check and delete.
       const trait = await tx.db
@@ -224,7 +238,7 @@ export class TraitService {
       throw new InputError('name', `must be at most ${TRAIT_NAME_MAX} characters`);
     }
     if (CUSTOM_TRAIT_NAME.test(name)) return;
-    const existing = await this.getByName(ctx, name);
+    const existing = await this.findByName(ctx, name);
     if (existing?.standard) {
       throw new InputError('name', `"${name}" is a standard trait: standard traits are read-only`);
     }
