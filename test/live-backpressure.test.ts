@@ -3,7 +3,7 @@ import pino from 'pino';
 import { createFormatError } from '../src/app/format-error';
 import { InstanceState, type ChangeRecord, type ChangeSource, type FeedEvent } from '../src/common/changes';
 import type { Context } from '../src/common/context';
-import { changeEvents, MAX_PENDING_EVENTS, type Delivery } from '../src/modules/live/live.resolver';
+import { changeEvents, MAX_PENDING_EVENTS, type Delivery } from '../src/modules/live/change-events';
 
 /** A feed this test drives by hand, as the instance's ChangeFeed drives it from PostgreSQL's notifications. */
 function manualFeed() {

@@ -18,7 +18,8 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
-import { useServer } from 'graphql-ws/use/ws';
+import type { Context as WsContext, SubscribePayload } from 'graphql-ws';
+import { useServer, type Extra } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Config } from '../config';
@@ -121,7 +122,9 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 function refuseUpgrade(socket: Duplex, status: number, code: string, reason: string): void {
-  const body = JSON.stringify({ errors: [{ message: reason, extensions: { code } }] });
+  const body = JSON.stringify({
+    errors: [{ message: reason, extensions: { code } }],
+  });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -171,7 +174,10 @@ class SubscriptionSlots {
       throw new AppError(
         'SERVICE_UNAVAILABLE',
         `This instance serves ${limits.subscriptionsPerInstance} subscriptions, as many as it takes: try again later (or another instance)`,
-        { limit: 'SUBSCRIPTIONS_PER_INSTANCE', max: limits.subscriptionsPerInstance },
+        {
+          limit: 'SUBSCRIPTIONS_PER_INSTANCE',
+          max: limits.subscriptionsPerInstance,
+        },
       );
     }
     this.total += 1;
@@ -223,14 +229,8 @@ function mapEvents<T, R>(source: AsyncIterable<T>, map: (value: T) => Promise<R>
   return mapped;
 }
 
-/**
- * GraphQL over WebSocket on the HTTP server's `/graphql` (upgrade). A page from another origin than the
- * service's own or CORS_ORIGINS is refused before the upgrade (HTTP 403): a WebSocket carries no CORS, so
- * without this any page the user visits could act with what the browser sends (AUTH_MODE=none, cookies of an
- * authenticating proxy). The identity is established once, at `connection_init` (see webSocketRequest); every
- * event is re-checked against it by the subscription resolvers. A refused identity closes the socket with 4403.
- */
-export function attachSubscriptions(options: {
+/** What attachSubscriptions serves with. */
+export interface SubscriptionOptions {
   httpServer: http.Server;
   apollo: ApolloServer<Context>;
   schema: GraphQLSchema;
@@ -240,39 +240,80 @@ export function attachSubscriptions(options: {
   logger: Logger;
   metrics: Metrics;
   formatError: ReturnType<typeof createFormatError>;
-}): SubscriptionServer {
-  const { httpServer, apollo, schema, config, deps, changes, logger, metrics, formatError } = options;
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+}
+
+/** graphql-ws's context of one connection, with what it keeps between connection_init and its subscriptions. */
+type ConnectionContext = WsContext<Record<string, unknown> | undefined, Extra & Partial<ConnectionExtra>>;
+
+/**
+ * GraphQL over WebSocket on the HTTP server's `/graphql` (upgrade). A page from another origin than the
+ * service's own or CORS_ORIGINS is refused before the upgrade (HTTP 403): a WebSocket carries no CORS, so
+ * without this any page the user visits could act with what the browser sends (AUTH_MODE=none, cookies of an
+ * authenticating proxy). The identity is established once, at `connection_init` (see webSocketRequest); every
+ * event is re-checked against it by the subscription resolvers. A refused identity closes the socket with 4403.
+ */
+export function attachSubscriptions(options: SubscriptionOptions): SubscriptionServer {
+  const { httpServer, config, changes, logger, metrics } = options;
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_MESSAGE_BYTES,
+  });
   const slots = new SubscriptionSlots(config.live.webSocket);
   metrics.gauge('metacatalog_websocket_connections', 'Open GraphQL WebSockets.', () => wss.clients.size);
   metrics.gauge('metacatalog_subscriptions', 'Open GraphQL subscriptions.', () => slots.open);
+  httpServer.on('upgrade', upgradeHandler(wss, config, logger));
+  const server = useServer<Record<string, unknown> | undefined, ConnectionExtra>(
+    graphqlWsOptions(options, slots),
+    wss,
+  );
+  closeOnFeedLoss(changes, wss, logger);
+  return {
+    async close() {
+      for (const client of wss.clients as Set<WebSocket>) client.close(1001, 'server shutting down');
+      await server.dispose();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
 
-  httpServer.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-    const path = (req.url ?? '/').split('?')[0];
-    if (!GRAPHQL_PATHS.includes(path)) {
-      refuseUpgrade(socket, 404, 'NOT_FOUND', `No WebSocket endpoint at ${path.slice(0, 200)}`);
-      return;
-    }
-    if (!originAllowed(req.headers.origin, req.headers.host, config.http.corsOrigins)) {
-      logger.info(
-        { origin: req.headers.origin?.slice(0, 200), code: 'FORBIDDEN' },
-        'WebSocket from another origin refused',
-      );
-      refuseUpgrade(
-        socket,
-        403,
-        'FORBIDDEN',
-        'WebSockets from pages of another origin are refused: list the origin in CORS_ORIGINS to allow it',
-      );
-      return;
-    }
-    if (wss.clients.size >= config.live.webSocket.maxConnections) {
-      refuseUpgrade(
-        socket,
-        503,
-        'SERVICE_UNAVAILABLE',
-        `This instance holds ${config.live.webSocket.maxConnections} WebSockets, as many as it takes (WEBSOCKET_MAX_CONNECTIONS)`,
-      );
+/** Why an upgrade request is refused before the upgrade (status, code, reason), if it is. */
+function upgradeRefusal(
+  req: http.IncomingMessage,
+  wss: WebSocketServer,
+  config: Config,
+  logger: Logger,
+): [number, string, string] | undefined {
+  const path = (req.url ?? '/').split('?')[0];
+  if (!GRAPHQL_PATHS.includes(path))
+    return [404, 'NOT_FOUND', `No WebSocket endpoint at ${path.slice(0, 200)}`];
+  if (!originAllowed(req.headers.origin, req.headers.host, config.http.corsOrigins)) {
+    logger.info(
+      { origin: req.headers.origin?.slice(0, 200), code: 'FORBIDDEN' },
+      'WebSocket from another origin refused',
+    );
+    return [
+      403,
+      'FORBIDDEN',
+      'WebSockets from pages of another origin are refused: list the origin in CORS_ORIGINS to allow it',
+    ];
+  }
+  const max = config.live.webSocket.maxConnections;
+  if (wss.clients.size >= max) {
+    return [
+      503,
+      'SERVICE_UNAVAILABLE',
+      `This instance holds ${max} WebSockets, as many as it takes (WEBSOCKET_MAX_CONNECTIONS)`,
+    ];
+  }
+  return undefined;
+}
+
+/** The HTTP server's `upgrade` handler: refused (see upgradeRefusal), or a WebSocket handed to graphql-ws. */
+function upgradeHandler(wss: WebSocketServer, config: Config, logger: Logger) {
+  return (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    const refusal = upgradeRefusal(req, wss, config, logger);
+    if (refusal) {
+      refuseUpgrade(socket, ...refusal);
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
@@ -285,146 +326,11 @@ export function attachSubscriptions(options: {
         logger.info({ code: error.code ?? 'BAD_REQUEST', reason: error.message }, 'WebSocket frame refused'),
       );
     });
-  });
+  };
+}
 
-  /** Errors the pipeline already formatted, handed to graphql-ws as GraphQLErrors (what onSubscribe returns). */
-  const formattedErrors = new WeakMap<GraphQLError, GraphQLFormattedError>();
-  const asRequestErrors = (errors: readonly GraphQLFormattedError[]) =>
-    errors.map((formatted) => {
-      const error = new GraphQLError(formatted.message);
-      formattedErrors.set(error, formatted);
-      return error;
-    });
-  const format = (errors: readonly GraphQLError[]) =>
-    errors.map((error) => formattedErrors.get(error) ?? formatError(error.toJSON(), error));
-
-  /** Answers Apollo computed for queries and mutations, by the root value handed to graphql-ws's execute. */
-  const answered = new WeakMap<object, ExecutionResult>();
-
-  /** Of each subscription (by its context): what makes two subscribers' answers to one event the same. */
-  const shareKeys = new WeakMap<object, string>();
-  /** Per feed event, the answers computed so far, by share key (gone with the event). */
-  const answersToEvent = new WeakMap<object, Map<string, Promise<ExecutionResult>>>();
-
-  /**
-   * Starts a subscription (graphql-js's subscribe, with one change): an event's answer is computed once for all
-   * subscribers that share its key, and reused by the others (their own deliveries still pass their filters
-   * and visibility; the answer is the same because everything it depends on is).
-   */
-  async function subscribeShared(args: ExecutionArgs) {
-    const stream = await createSourceEventStream(args);
-    if (!(Symbol.asyncIterator in stream)) return stream as ExecutionResult;
-    const key = shareKeys.get(args.contextValue as object);
-    return mapEvents(stream as AsyncIterable<unknown>, (payload) => {
-      const event = feedEventOf(payload);
-      const run = () => Promise.resolve(execute({ ...args, rootValue: payload }));
-      if (!event || key === undefined) return run();
-      let answers = answersToEvent.get(event);
-      if (!answers) answersToEvent.set(event, (answers = new Map()));
-      let answer = answers.get(key);
-      if (!answer) answers.set(key, (answer = run()));
-      return answer;
-    });
-  }
-
-  const server = useServer<Record<string, unknown> | undefined, ConnectionExtra>(
-    {
-      schema,
-      async onConnect(ctx) {
-        if (!changes.live) {
-          ctx.extra.socket.close(FEED_LOST_CLOSE_CODE, FEED_LOST_REASON);
-          return false;
-        }
-        const request = webSocketRequest(
-          config.auth.mode,
-          { headers: ctx.extra.request.headers, remoteAddress: ctx.extra.request.socket.remoteAddress },
-          ctx.connectionParams,
-        );
-        try {
-          ctx.extra.identity = await deps.authenticate(request);
-          return true;
-        } catch (error) {
-          logger.info({ err: error }, 'subscription connection refused: not authenticated');
-          return false;
-        }
-      },
-      async onSubscribe(ctx, id, payload) {
-        const admitted: Admitted = {};
-        // The context itself (its methods and lazy logger are its class's: a spread would drop them).
-        const contextValue: WebSocketContext = Object.assign(
-          contextFor(deps, ctx.extra.identity!, randomUUID(), 'graphql'),
-          { [OVER_WEBSOCKET]: admitted },
-        );
-        const response = await apollo.executeOperation(
-          {
-            query: payload.query,
-            variables: payload.variables ?? undefined,
-            operationName: payload.operationName ?? undefined,
-            extensions: payload.extensions ?? undefined,
-          },
-          { contextValue },
-        );
-        const result =
-          response.body.kind === 'single'
-            ? response.body.singleResult
-            : { errors: [{ message: 'Incremental delivery is not served over WebSocket' }] };
-        const { subscription } = admitted;
-        if (subscription) {
-          try {
-            slots.take(ctx.extra, id);
-          } catch (error) {
-            return asRequestErrors([formatError((error as GraphQLError).toJSON(), error)]);
-          }
-          const variables = subscription.operation.variableDefinitions?.map(
-            (definition) => payload.variables?.[definition.variable.name.value] ?? null,
-          );
-          shareKeys.set(
-            contextValue,
-            JSON.stringify([
-              contextValue.policy.audience(contextValue.identity),
-              subscription.queryHash,
-              payload.operationName ?? null,
-              variables,
-            ]),
-          );
-          return {
-            schema,
-            document: admitted.document!,
-            operationName: payload.operationName,
-            variableValues: payload.variables,
-            contextValue,
-          };
-        }
-        if (!('data' in result) || result.data === undefined || !admitted.document) {
-          // Refused before execution (parse, validation, limits, input guard, introspection): an `error` message.
-          return asRequestErrors(result.errors ?? [{ message: 'The operation was refused' }]);
-        }
-        // A query or mutation Apollo has answered: graphql-ws sends it as `next`, then `complete`.
-        const rootValue = {};
-        answered.set(rootValue, result as ExecutionResult);
-        return {
-          schema,
-          document: admitted.document,
-          operationName: payload.operationName,
-          rootValue,
-          contextValue,
-        };
-      },
-      execute: (args: ExecutionArgs) => answered.get(args.rootValue as object) ?? execute(args),
-      subscribe: subscribeShared,
-      onNext(_ctx, _id, _payload, args, result) {
-        if (answered.has(args.rootValue as object)) return result as never;
-        return result.errors ? { ...result, errors: format(result.errors) } : undefined;
-      },
-      onError: (_ctx, _id, _payload, errors) => format(errors),
-      onComplete: (ctx, id) => slots.release(ctx.extra, id),
-      onClose(ctx) {
-        for (const id of [...(ctx.extra.slots?.keys() ?? [])]) slots.release(ctx.extra, id);
-      },
-    },
-    wss,
-  );
-
+/** Every subscriber's socket closes with 4503 when the instance's change feed is lost. */
+function closeOnFeedLoss(changes: ChangeSource, wss: WebSocketServer, logger: Logger): void {
   changes.listen(
     (event) => {
       if (event.type !== 'lost') return;
@@ -433,12 +339,212 @@ export function attachSubscriptions(options: {
     },
     { types: [] },
   );
+}
 
+/** Errors the pipeline already formatted, handed to graphql-ws as GraphQLErrors (what onSubscribe returns). */
+class RequestErrors {
+  private readonly formatted = new WeakMap<GraphQLError, GraphQLFormattedError>();
+
+  constructor(private readonly formatError: SubscriptionOptions['formatError']) {}
+
+  /** Formatted errors as GraphQLErrors that `format` gives back as they were. */
+  of(errors: readonly GraphQLFormattedError[]): GraphQLError[] {
+    return errors.map((formatted) => {
+      const error = new GraphQLError(formatted.message);
+      this.formatted.set(error, formatted);
+      return error;
+    });
+  }
+
+  /** An error thrown before the operation ran, formatted as the pipeline would. */
+  thrown(error: unknown): GraphQLError[] {
+    return this.of([this.formatError((error as GraphQLError).toJSON(), error)]);
+  }
+
+  format(errors: readonly GraphQLError[]): GraphQLFormattedError[] {
+    return errors.map((error) => this.formatted.get(error) ?? this.formatError(error.toJSON(), error));
+  }
+}
+
+/**
+ * Subscribers that see alike (same audience, operation and variables) share one execution of each event: an
+ * event's answer is computed once for all subscribers that share its key, and reused by the others (their own
+ * deliveries still pass their filters and visibility; the answer is the same because everything it depends on is).
+ */
+class SharedAnswers {
+  /** Of each subscription (by its context): what makes two subscribers' answers to one event the same. */
+  private readonly keys = new WeakMap<object, string>();
+  /** Per feed event, the answers computed so far, by share key (gone with the event). */
+  private readonly answersToEvent = new WeakMap<object, Map<string, Promise<ExecutionResult>>>();
+
+  /** The key of the subscription whose context is `contextValue`. */
+  share(
+    contextValue: Context,
+    subscription: NonNullable<Admitted['subscription']>,
+    payload: SubscribePayload,
+  ) {
+    const variables = subscription.operation.variableDefinitions?.map(
+      (definition) => payload.variables?.[definition.variable.name.value] ?? null,
+    );
+    const key = [
+      contextValue.policy.audience(contextValue.identity),
+      subscription.queryHash,
+      payload.operationName ?? null,
+      variables,
+    ];
+    this.keys.set(contextValue, JSON.stringify(key));
+  }
+
+  /** Starts a subscription: graphql-js's subscribe, each event's answer shared by the subscribers alike. */
+  subscribe = async (args: ExecutionArgs) => {
+    const stream = await createSourceEventStream(args);
+    if (!(Symbol.asyncIterator in stream)) return stream as ExecutionResult;
+    const key = this.keys.get(args.contextValue as object);
+    return mapEvents(stream as AsyncIterable<unknown>, (payload) => {
+      const event = feedEventOf(payload);
+      const run = () => Promise.resolve(execute({ ...args, rootValue: payload }));
+      if (!event || key === undefined) return run();
+      let answers = this.answersToEvent.get(event);
+      if (!answers) this.answersToEvent.set(event, (answers = new Map()));
+      let answer = answers.get(key);
+      if (!answer) answers.set(key, (answer = run()));
+      return answer;
+    });
+  };
+}
+
+/** graphql-ws's options: every operation through Apollo, subscriptions started here (see the top of this file). */
+function graphqlWsOptions(options: SubscriptionOptions, slots: SubscriptionSlots) {
+  const errors = new RequestErrors(options.formatError);
+  const shared = new SharedAnswers();
+  /** Answers Apollo computed for queries and mutations, by the root value handed to graphql-ws's execute. */
+  const answered = new WeakMap<object, ExecutionResult>();
+  const operations: Operations = {
+    ...options,
+    slots,
+    errors,
+    shared,
+    answered,
+  };
   return {
-    async close() {
-      for (const client of wss.clients as Set<WebSocket>) client.close(1001, 'server shutting down');
-      await server.dispose();
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    schema: options.schema,
+    onConnect: (ctx: ConnectionContext) => admitConnection(options, ctx),
+    onSubscribe: (ctx: ConnectionContext, id: string, payload: SubscribePayload) =>
+      startOperation(operations, ctx, id, payload),
+    execute: (args: ExecutionArgs) => answered.get(args.rootValue as object) ?? execute(args),
+    subscribe: shared.subscribe,
+    onNext(_ctx: unknown, _id: unknown, _payload: unknown, args: ExecutionArgs, result: ExecutionResult) {
+      if (answered.has(args.rootValue as object)) return result as never;
+      return result.errors ? { ...result, errors: errors.format(result.errors) } : undefined;
+    },
+    onError: (_ctx: unknown, _id: unknown, _payload: unknown, list: readonly GraphQLError[]) =>
+      errors.format(list),
+    onComplete: (ctx: ConnectionContext, id: string) => slots.release(ctx.extra, id),
+    onClose(ctx: ConnectionContext) {
+      for (const id of [...(ctx.extra.slots?.keys() ?? [])]) slots.release(ctx.extra, id);
     },
   };
+}
+
+/** connection_init: refused while the feed is down (4503), else the identity is established once. */
+async function admitConnection(options: SubscriptionOptions, ctx: ConnectionContext): Promise<boolean> {
+  const { changes, config, deps, logger } = options;
+  if (!changes.live) {
+    ctx.extra.socket.close(FEED_LOST_CLOSE_CODE, FEED_LOST_REASON);
+    return false;
+  }
+  const request = webSocketRequest(
+    config.auth.mode,
+    {
+      headers: ctx.extra.request.headers,
+      remoteAddress: ctx.extra.request.socket.remoteAddress,
+    },
+    ctx.connectionParams,
+  );
+  try {
+    ctx.extra.identity = await deps.authenticate(request);
+    return true;
+  } catch (error) {
+    logger.info({ err: error }, 'subscription connection refused: not authenticated');
+    return false;
+  }
+}
+
+/** What starting an operation needs. */
+interface Operations extends SubscriptionOptions {
+  slots: SubscriptionSlots;
+  errors: RequestErrors;
+  shared: SharedAnswers;
+  answered: WeakMap<object, ExecutionResult>;
+}
+
+/**
+ * A subscribe message: through Apollo's pipeline; then a subscription that passed is started (taking a slot),
+ * an answered query or mutation sent as `next` then `complete`, a refused operation as `error`.
+ */
+async function startOperation(
+  operations: Operations,
+  ctx: ConnectionContext,
+  id: string,
+  payload: SubscribePayload,
+): Promise<ExecutionArgs | readonly GraphQLError[]> {
+  const { schema, slots, errors, answered } = operations;
+  const { contextValue, admitted, result } = await throughPipeline(operations, ctx, payload);
+  const { subscription } = admitted;
+  if (subscription) {
+    try {
+      slots.take(ctx.extra, id);
+    } catch (error) {
+      return errors.thrown(error);
+    }
+    operations.shared.share(contextValue, subscription, payload);
+    const { operationName, variables: variableValues } = payload;
+    return {
+      schema,
+      document: admitted.document!,
+      operationName,
+      variableValues,
+      contextValue,
+    };
+  }
+  if (!('data' in result) || result.data === undefined || !admitted.document) {
+    // Refused before execution (parse, validation, limits, input guard, introspection): an `error` message.
+    return errors.of(result.errors ?? [{ message: 'The operation was refused' }]);
+  }
+  // A query or mutation Apollo has answered: graphql-ws sends it as `next`, then `complete`.
+  const rootValue = {};
+  answered.set(rootValue, result as ExecutionResult);
+  return {
+    schema,
+    document: admitted.document,
+    operationName: payload.operationName,
+    rootValue,
+    contextValue,
+  };
+}
+
+/** Runs a subscribe message through Apollo (`executeOperation`), with the connection's identity. */
+async function throughPipeline(operations: Operations, ctx: ConnectionContext, payload: SubscribePayload) {
+  const admitted: Admitted = {};
+  // The context itself (its methods and lazy logger are its class's: a spread would drop them).
+  const contextValue: WebSocketContext = Object.assign(
+    contextFor(operations.deps, ctx.extra.identity!, randomUUID(), 'graphql'),
+    { [OVER_WEBSOCKET]: admitted },
+  );
+  const response = await operations.apollo.executeOperation(
+    {
+      query: payload.query,
+      variables: payload.variables ?? undefined,
+      operationName: payload.operationName ?? undefined,
+      extensions: payload.extensions ?? undefined,
+    },
+    { contextValue },
+  );
+  const result =
+    response.body.kind === 'single'
+      ? response.body.singleResult
+      : {
+          errors: [{ message: 'Incremental delivery is not served over WebSocket' }],
+        };
+  return { contextValue, admitted, result };
 }

@@ -42,7 +42,9 @@ export const WATCHED_FOR_MS = 5000;
 /** The transaction-local setting that names who writes (JSON of a ChangeActor); absent: via `sql`. */
 export const ACTOR_SETTING = 'metacatalog.actor';
 
-export type ChangeKind = 'CREATED' | 'UPDATED' | 'DELETED';
+/** What a committed write did to a node: the one definition (live.events.ts makes it the GraphQL enum). */
+export const ChangeKind = { CREATED: 'CREATED', UPDATED: 'UPDATED', DELETED: 'DELETED' } as const;
+export type ChangeKind = (typeof ChangeKind)[keyof typeof ChangeKind];
 
 /** The way a change came in. */
 export type ChangeVia = 'graphql' | 'rest' | 'cli' | 'import' | 'sql';

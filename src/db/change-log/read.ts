@@ -107,6 +107,12 @@ export async function fenceLostTail(db: Queryable, seen: string): Promise<string
   return row.seq;
 }
 
+/** Records of one transaction after a seq (`records`), with every record of that transaction (`transaction`). */
+export interface TransactionRecords {
+  records: ChangeRecord[];
+  transaction: ChangeRecord[];
+}
+
 /**
  * The records committed after `after`, oldest first, by whole transactions (about `limit` records; a
  * transaction is never cut): each with every record of its transaction (also those at or before `after`, when
@@ -117,7 +123,7 @@ export async function transactionsAfter(
   after: string,
   limit: number,
   { resuming = false, expire = false }: { resuming?: boolean; expire?: boolean } = {},
-): Promise<{ records: ChangeRecord[]; transaction: ChangeRecord[] }[]> {
+): Promise<TransactionRecords[]> {
   // Index range scans on seq only: a transaction's records have consecutive seqs, so the page ends before the
   // first record of another transaction than its limit-th record's. `stop` is a subquery of `last`'s row, so its
   // scan starts at that record (a join let the planner scan the whole log for it, at every read of the feed).
@@ -146,20 +152,28 @@ export async function transactionsAfter(
   if (!rows.length) return [];
   // Resuming (a client's cursor may be inside a transaction): its records at or before `after` too, for an event
   // that stands for several. The feed always reads from a transaction's end.
-  const earlier = resuming
-    ? ((await db.query(
-        `SELECT ${CHANGE_COLUMNS} FROM change_log c WHERE c.seq <= $1 ORDER BY c.seq DESC LIMIT 1000`,
-        [after],
-      )) as ChangeRow[])
-    : [];
+  const context = resuming ? await transactionBefore(db, after, rows[0]) : [];
+  return byTransaction([...context, ...rows], after);
+}
+
+/** The records of `first`'s transaction at or before `after` (`first` being the first record after it). */
+async function transactionBefore(db: Queryable, after: string, first: ChangeRow): Promise<ChangeRow[]> {
+  const earlier = (await db.query(
+    `SELECT ${CHANGE_COLUMNS} FROM change_log c WHERE c.seq <= $1 ORDER BY c.seq DESC LIMIT 1000`,
+    [after],
+  )) as ChangeRow[];
   const context: ChangeRow[] = [];
   for (const row of earlier) {
-    if (row.txid !== rows[0].txid || BigInt(row.seq) + BigInt(context.length + 1) !== BigInt(rows[0].seq))
-      break;
+    if (row.txid !== first.txid || BigInt(row.seq) + BigInt(context.length + 1) !== BigInt(first.seq)) break;
     context.unshift(row);
   }
-  const groups: { records: ChangeRecord[]; transaction: ChangeRecord[] }[] = [];
-  for (const row of [...context, ...rows]) {
+  return context;
+}
+
+/** `rows` grouped by transaction, each group's `records` those after `after` (groups with none left out). */
+function byTransaction(rows: ChangeRow[], after: string): TransactionRecords[] {
+  const groups: TransactionRecords[] = [];
+  for (const row of rows) {
     const record = rowToRecord(row);
     let group = groups.at(-1);
     // A transaction's seqs are consecutive (numbered at once, at its commit).

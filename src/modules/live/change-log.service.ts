@@ -8,7 +8,6 @@ import { decodeChangeCursor, encodeChangeCursor } from './change-cursor';
 import type { Change, ChangeFilter, ChangeVia } from './change.type';
 import { visibleTo } from './change-visibility';
 import { historyCounts, historyPages, sequencedLog } from './history.loaders';
-import type { ChangeKind } from './live.events';
 
 /**
  * The change log as the API lists it (`changes`, `history`): records after a cursor, oldest first, only of what
@@ -71,23 +70,8 @@ export class ChangeLogService {
     await ctx.loaders.get(sequencedLog).load('log');
     const params: unknown[] = [];
     const p = (value: unknown) => `$${params.push(value)}`;
-    const where = visibleTo(ctx, p);
     const filter = args.filter ?? {};
-    if (filter.types) where.push(`c.node_type = ANY(${p(filter.types)})`);
-    if (filter.kinds) where.push(`c.kind = ANY(${p(filter.kinds)})`);
-    if (filter.nodeId != null) {
-      const { type, key } = logKeyOf(filter.nodeId, 'filter.nodeId');
-      where.push(`c.node_type = ${p(type)} AND c.node_key = ${p(key)}`);
-    }
-    if (filter.namespace != null) where.push(`c.namespace = ${p(filter.namespace)}`);
-    if (filter.resourceType != null) {
-      const type = p(filter.resourceType);
-      where.push(`(c.resource_type = ${type} OR ${type} = ANY(c.resource_types))`);
-    }
-    if (filter.project != null) {
-      const project = p(filter.project);
-      where.push(`(c.project = ${project} OR c.owner = ${project})`);
-    }
+    const where = [...visibleTo(ctx, p), ...filterConditions(filter, p)];
     const filtered = where.length ? where.join(' AND ') : 'true';
     const countParams = [...params];
     // What one request examines is bounded: unless an index narrows the log to a node's or a namespace's records
@@ -115,29 +99,63 @@ export class ChangeLogService {
     const records = found.slice(0, size).map(rowToRecord);
     const items = records.map((record) => toChange(ctx, record, fetchers));
     const { scan_end: scanEnd, head } = rows[0];
-    const max = (a: string, b: string) => (BigInt(a) > BigInt(b) ? a : b);
-    // A full page: after its last item. The bound reached: after what was examined. Else everything up to the head.
-    const [hasNextPage, resume] =
-      found.length > size
-        ? [true, records.length ? records[records.length - 1].seq : after]
-        : scanEnd != null
-          ? [BigInt(scanEnd) < BigInt(head), scanEnd]
-          : [false, max(after, head)];
+    const [hasNextPage, resume] = pageEnd({ full: found.length > size, records, after, scanEnd, head });
     return {
       items,
       cursors: items.map((item) => item.cursor),
       hasNextPage,
       hasPreviousPage: args.after != null,
       resumeCursor: encodeChangeCursor(resume),
-      count: async () => {
-        const [{ count }] = (await ctx.db.query(
-          `SELECT count(*)::int AS count FROM change_log c WHERE ${filtered}`,
-          countParams,
-        )) as { count: number }[];
-        return count;
-      },
+      count: () => countChanges(ctx, filtered, countParams),
     };
   }
+}
+
+/** How many records `filtered` (conditions on `change_log c`) keeps: `totalCount`. */
+async function countChanges(ctx: Context, filtered: string, params: unknown[]): Promise<number> {
+  const [{ count }] = (await ctx.db.query(
+    `SELECT count(*)::int AS count FROM change_log c WHERE ${filtered}`,
+    params,
+  )) as { count: number }[];
+  return count;
+}
+
+/** The conditions (on `change_log c`) of a `changes` filter; `p` adds a parameter and names it. */
+function filterConditions(filter: ChangeFilter, p: (value: unknown) => string): string[] {
+  const where: string[] = [];
+  if (filter.types) where.push(`c.node_type = ANY(${p(filter.types)})`);
+  if (filter.kinds) where.push(`c.kind = ANY(${p(filter.kinds)})`);
+  if (filter.nodeId != null) {
+    const { type, key } = logKeyOf(filter.nodeId, 'filter.nodeId');
+    where.push(`c.node_type = ${p(type)} AND c.node_key = ${p(key)}`);
+  }
+  if (filter.namespace != null) where.push(`c.namespace = ${p(filter.namespace)}`);
+  if (filter.resourceType != null) {
+    const type = p(filter.resourceType);
+    where.push(`(c.resource_type = ${type} OR ${type} = ANY(c.resource_types))`);
+  }
+  if (filter.project != null) {
+    const project = p(filter.project);
+    where.push(`(c.project = ${project} OR c.owner = ${project})`);
+  }
+  return where;
+}
+
+/**
+ * Whether a page of `changes` has a next one, and the seq a poll resumes after: a full page, after its last item;
+ * the scan's bound reached, after what was examined; else everything up to the head.
+ */
+function pageEnd(page: {
+  full: boolean;
+  records: ChangeRecord[];
+  after: string;
+  scanEnd: string | null;
+  head: string;
+}): [boolean, string] {
+  const { records, after, scanEnd, head } = page;
+  if (page.full) return [true, records.length ? records[records.length - 1].seq : after];
+  if (scanEnd != null) return [BigInt(scanEnd) < BigInt(head), scanEnd];
+  return [false, BigInt(after) > BigInt(head) ? after : head];
 }
 
 /** The node a global id names in the log: its type and key (a view's id, `<key>@<resource type>`, its node's). */
@@ -150,7 +168,7 @@ function toChange(ctx: Context, record: ChangeRecord, fetchers: ReadonlyMap<stri
   let node: Promise<Change['node'] extends Promise<infer N> ? N : never> | undefined;
   return {
     cursor: encodeChangeCursor(record.seq),
-    kind: record.kind as ChangeKind,
+    kind: record.kind,
     nodeId: encodeGlobalId(record.type, record.key),
     nodeType: record.type,
     contained: record.contained,

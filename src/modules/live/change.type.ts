@@ -2,7 +2,7 @@ import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql
 import { ConnectionType } from '../../common/relay/connection.type';
 import { Node } from '../../common/relay/node';
 import { DateTimeScalar } from '../../common/scalars';
-import { ChangeKind } from './live.events';
+import { ChangeKind } from '../../common/changes';
 
 export enum ChangeVia {
   GRAPHQL = 'graphql',

@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import type { ChangeRecord } from '../../common/changes';
 import type { LoaderFactory } from '../../common/loaders';
+import type { Viewer } from '../../common/policy/engine';
 import {
   CHANGE_COLUMNS,
   cursorExpiry,
@@ -8,6 +9,7 @@ import {
   PRUNED_THROUGH,
   rowToRecord,
   sequenceChanges,
+  type Queryable,
 } from '../../db/change-log';
 import { visibleTo } from './change-visibility';
 
@@ -61,58 +63,72 @@ export const historyPages: LoaderFactory<HistoryKey, HistoryPage, string> = (db,
   new DataLoader(
     async (keys) => {
       const results = new Map<string, HistoryPage | Error>();
-      const pages = new Map<string, HistoryKey[]>();
-      for (const key of keys) {
-        const page = JSON.stringify([key.size, key.after, key.resumed]);
-        const group = pages.get(page);
-        if (group) group.push(key);
-        else pages.set(page, [key]);
-      }
-      for (const group of pages.values()) {
-        const { size, after, resumed } = group[0];
-        const params: unknown[] = [];
-        const p = (value: unknown) => `$${params.push(value)}`;
-        const [types, nodeKeys] = nodesOf(group);
-        const where = [
-          'c.node_type = n.node_type',
-          'c.node_key = n.node_key',
-          `c.seq > ${p(after)}`,
-          ...visibleTo(viewer, p),
-        ];
-        // What the log keeps is read in the same statement (one snapshot) as the records: a pruning either
-        // committed before it, and the page is CURSOR_EXPIRED, or did not, and its records are all there. One row
-        // at least (the LEFT JOIN), whatever the nodes have.
-        const rows = (await db.query(
-          `SELECT ${PRUNED_THROUGH} AS pruned, ${HEAD} AS head, x.* FROM (SELECT) r
-             LEFT JOIN LATERAL (
-               SELECT n.i, h.* FROM unnest(${p(types)}::text[], ${p(nodeKeys)}::text[]) WITH ORDINALITY AS n(node_type, node_key, i)
-                 CROSS JOIN LATERAL (SELECT ${CHANGE_COLUMNS} FROM change_log c WHERE ${where.join(' AND ')}
-                   ORDER BY c.seq LIMIT ${p(size + 1)}) h) x ON true
-            ORDER BY x.i, x.seq::bigint`,
-          params,
-        )) as (Parameters<typeof rowToRecord>[0] & { i: string | null; pruned: string; head: string })[];
-        const expired = resumed ? cursorExpiry(after, rows[0].pruned, rows[0].head) : undefined;
-        if (expired) {
-          for (const key of group) results.set(cacheKey(key), expired);
-          continue;
-        }
-        const byNode = new Map<number, ChangeRecord[]>();
-        for (const row of rows) {
-          if (row.i == null) continue; // the row of no record
-          const index = Number(row.i) - 1;
-          const records = byNode.get(index);
-          if (records) records.push(rowToRecord(row));
-          else byNode.set(index, [rowToRecord(row)]);
-        }
-        group.forEach((key, index) => {
-          const records = byNode.get(index) ?? [];
-          results.set(cacheKey(key), { records: records.slice(0, size), hasNextPage: records.length > size });
-        });
+      for (const group of samePage(keys)) {
+        const pages = await readHistoryPages(db, viewer, group);
+        group.forEach((key, index) =>
+          results.set(cacheKey(key), Array.isArray(pages) ? pages[index] : pages),
+        );
       }
       return keys.map((key) => results.get(cacheKey(key))!);
     },
     { cacheKeyFn: cacheKey },
   );
+
+/** `keys` grouped by the page they ask (size and cursor). */
+function samePage(keys: readonly HistoryKey[]): HistoryKey[][] {
+  const pages = new Map<string, HistoryKey[]>();
+  for (const key of keys) {
+    const page = JSON.stringify([key.size, key.after, key.resumed]);
+    const group = pages.get(page);
+    if (group) group.push(key);
+    else pages.set(page, [key]);
+  }
+  return [...pages.values()];
+}
+
+/** One statement: the same page of each node's history in `group` (in its order), or why the cursor expired. */
+async function readHistoryPages(
+  db: Queryable,
+  viewer: Viewer,
+  group: HistoryKey[],
+): Promise<HistoryPage[] | Error> {
+  const { size, after, resumed } = group[0];
+  const params: unknown[] = [];
+  const p = (value: unknown) => `$${params.push(value)}`;
+  const [types, nodeKeys] = nodesOf(group);
+  const where = [
+    'c.node_type = n.node_type',
+    'c.node_key = n.node_key',
+    `c.seq > ${p(after)}`,
+    ...visibleTo(viewer, p),
+  ];
+  // What the log keeps is read in the same statement (one snapshot) as the records: a pruning either committed
+  // before it, and the page is CURSOR_EXPIRED, or did not, and its records are all there. One row at least (the
+  // LEFT JOIN), whatever the nodes have.
+  const rows = (await db.query(
+    `SELECT ${PRUNED_THROUGH} AS pruned, ${HEAD} AS head, x.* FROM (SELECT) r
+       LEFT JOIN LATERAL (
+         SELECT n.i, h.* FROM unnest(${p(types)}::text[], ${p(nodeKeys)}::text[]) WITH ORDINALITY AS n(node_type, node_key, i)
+           CROSS JOIN LATERAL (SELECT ${CHANGE_COLUMNS} FROM change_log c WHERE ${where.join(' AND ')}
+             ORDER BY c.seq LIMIT ${p(size + 1)}) h) x ON true
+      ORDER BY x.i, x.seq::bigint`,
+    params,
+  )) as (Parameters<typeof rowToRecord>[0] & { i: string | null; pruned: string; head: string })[];
+  const expired = resumed ? cursorExpiry(after, rows[0].pruned, rows[0].head) : undefined;
+  if (expired) return expired;
+  const byNode = new Map<number, ChangeRecord[]>();
+  for (const row of rows) {
+    if (row.i == null) continue; // the row of no record
+    const index = Number(row.i) - 1;
+    const records = byNode.get(index);
+    if (records) records.push(rowToRecord(row));
+    else byNode.set(index, [rowToRecord(row)]);
+  }
+  return group.map((_key, index) => {
+    const records = byNode.get(index) ?? [];
+    return { records: records.slice(0, size), hasNextPage: records.length > size };
+  });
+}
 
 /**
  * How many records of each node's history the caller may see (`totalCount`): one statement per batch. The caller

@@ -1,14 +1,10 @@
 import { Field, ID, Int, InterfaceType, ObjectType, registerEnumType } from 'type-graphql';
+import { ChangeKind } from '../../common/changes';
 import { Node } from '../../common/relay/node';
 import { Resource } from '../resources/resource.entity';
 import { ResourceProvider } from '../resource-providers/resource-provider.entity';
 import { Trait } from '../traits/trait.entity';
 
-export enum ChangeKind {
-  CREATED = 'CREATED',
-  UPDATED = 'UPDATED',
-  DELETED = 'DELETED',
-}
 registerEnumType(ChangeKind, {
   name: 'ChangeKind',
   description: 'What a committed write did to a node. DELETED events carry the id only (node is null).',

@@ -1,7 +1,7 @@
 import { defineModule } from '../../common/module';
 import { definePolicies } from '../../common/policy/rule';
 import { createChangesResolvers } from './changes.resolver';
-import { createLiveResolver } from './live.resolver';
+import { createLiveResolvers } from './live.resolver';
 
 /**
  * The change log as the API shows it: subscriptions (change events, with the changed node as each subscriber may
@@ -18,7 +18,7 @@ export const liveModule = defineModule({
       operations: ['changes', 'history', 'catalogChanged'],
     },
   ]),
-  resolvers: (nodeTypes) => [createLiveResolver(nodeTypes), ...createChangesResolvers(nodeTypes)],
+  resolvers: (nodeTypes) => [...createLiveResolvers(nodeTypes), ...createChangesResolvers(nodeTypes)],
   // The change log is not versioned: its answers are never cached.
   // `Node.history` (every node type's) reads the log too: a gate (app/cache-rules.ts), so a catalog query stays
   // cacheable unless it selects a history.
