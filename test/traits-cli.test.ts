@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { boot } from '../src/app/runtime';
@@ -113,5 +113,29 @@ describe('metacatalog traits (CLI)', () => {
     const unknown = await run('remove', 'CUSTOM_CLI_SILVER');
     expect(unknown.exitCode).toBe(1);
     expect(unknown.err[0]).toMatch(/not found/);
+  });
+
+  it("follows POLICY_FILE's rules as HTTP does, each operation its own rule", async () => {
+    const policy = mkdtempSync(join(tmpdir(), 'metacatalog-cli-policy-'));
+    const file = join(policy, 'policy.yaml');
+    // Only services list traits; nobody deletes them; creating stays the default (the CLI is an admin).
+    writeFileSync(file, `"placement:traits:list": "role:service"\n"placement:traits:delete": "!"\n`);
+    process.env.POLICY_FILE = file;
+    try {
+      const list = await run('list', '--names', 'HW_CPU_X86_SSE');
+      expect(list).toEqual({
+        out: [],
+        err: ['error: policy "placement:traits:list" does not allow listing traits'],
+        exitCode: 1,
+      });
+      expect((await run('add', 'CUSTOM_CLI_POLICY')).out).toEqual(['created CUSTOM_CLI_POLICY']);
+      const remove = await run('remove', 'CUSTOM_CLI_POLICY');
+      expect(remove.exitCode).toBe(1);
+      expect(remove.err[0]).toMatch(/^error: policy "placement:traits:delete" does not allow/);
+    } finally {
+      delete process.env.POLICY_FILE;
+      rmSync(policy, { recursive: true, force: true });
+    }
+    expect((await run('list', '--names', 'CUSTOM_CLI_POLICY')).out).toEqual(['CUSTOM_CLI_POLICY']);
   });
 });
