@@ -30,3 +30,17 @@ export const migrations = [
   CompleteNamespaces1763701600000,
   SchemaCompat1763701700000,
 ];
+
+/**
+ * Migrations of the unreleased 0.1.0 folded into another, by name: a database, or a backup, that has them has the
+ * one they were folded into (its name is the first of theirs), and the rows they left in `migrations` stay
+ * bookkeeping only (a restore drops them; src/db/backup.ts).
+ */
+export const foldedMigrations: Readonly<Record<string, string>> = {
+  ChangeLogCost1763701100000: 'ChangeLog1763701000000',
+  ChangeLogSequencer1763701200000: 'ChangeLog1763701000000',
+  ChangeLogLeanStep1763701300000: 'ChangeLog1763701000000',
+  ChangeLogLeanTrigger1763701400000: 'ChangeLog1763701000000',
+  ChangeLogStepSight1763701500000: 'ChangeLog1763701000000',
+  VersionedNotifications1763701800000: 'ChangeLog1763701000000',
+};

@@ -17,6 +17,9 @@ describe('dist/ pruned of outputs whose source is gone', () => {
       'src/config/index.ts': '',
       'src/main.ts': '',
       'migrations/1-a.ts': '',
+      'src/db/sql/kept_fn.sql': '',
+      'dist/src/db/sql/kept_fn.sql': '',
+      'dist/src/db/sql/gone_fn.sql': 'stale',
       'dist/src/config/index.js': '',
       'dist/src/config/index.js.map': '',
       'dist/src/config.js': 'stale',
@@ -43,8 +46,13 @@ describe('dist/ pruned of outputs whose source is gone', () => {
         encoding: 'utf8',
       },
     );
-    expect(printed).toContain('removed 3 file(s)');
-    for (const gone of ['dist/src/config.js', 'dist/src/config.js.map', 'dist/src/modules/objects']) {
+    expect(printed).toContain('removed 4 file(s)');
+    for (const gone of [
+      'dist/src/config.js',
+      'dist/src/config.js.map',
+      'dist/src/modules/objects',
+      'dist/src/db/sql/gone_fn.sql',
+    ]) {
       expect(existsSync(join(root, gone))).toBe(false);
     }
     for (const kept of [
@@ -52,6 +60,7 @@ describe('dist/ pruned of outputs whose source is gone', () => {
       'dist/src/config/index.js.map',
       'dist/src/main.js',
       'dist/migrations/1-a.js',
+      'dist/src/db/sql/kept_fn.sql',
       'dist/web/index.html',
       'dist/graphiql/assets/app.js',
     ]) {

@@ -15,6 +15,7 @@ import { Migration, MigrationExecutor, type QueryRunner } from 'typeorm';
 import { actorStatement } from '../common/actor';
 import { sequenceChanges } from './change-log/sequencer';
 import { FEED_APPLICATION_NAME } from './change-log/feed';
+import { foldedMigrations } from '../../migrations';
 import { appliedMigrations, type Database } from './database';
 import { MIGRATION_LOCK } from './migrate';
 
@@ -509,7 +510,7 @@ export async function restoreBackup(
   const known = database.dataSource.migrations.map(
     (migration) => migration.name ?? migration.constructor.name,
   );
-  const level = backup.header.migrations;
+  const level = withoutFolded(backup.header.migrations);
   if (level.some((name, i) => known[i] !== name)) {
     const unknown = level.find((name) => !known.includes(name)) ?? level.join(', ');
     throw new RestoreRefusedError(
@@ -519,7 +520,7 @@ export async function restoreBackup(
   const runner = database.dataSource.createQueryRunner();
   await runner.connect();
   try {
-    const applied = await appliedMigrations(runner);
+    const applied = withoutFolded(await appliedMigrations(runner));
     const newer = applied.filter((name) => !known.includes(name));
     if (newer.length) {
       throw new RestoreRefusedError(
@@ -566,6 +567,11 @@ export async function restoreBackup(
   } finally {
     await runner.release();
   }
+}
+
+/** Migration names without those folded into another (foldedMigrations: the one they went into stands for them). */
+function withoutFolded(names: readonly string[]): string[] {
+  return names.filter((name) => !Object.hasOwn(foldedMigrations, name));
 }
 
 /** A row trigger of a table: what a restore turns off while it inserts, and on again. */
@@ -640,9 +646,13 @@ async function load(
 
   const executor = new MigrationExecutor(database.dataSource, runner);
   executor.transaction = 'none';
+  // Rows of migrations folded into another: that one is undone with the rest.
+  if (appliedCount) {
+    await runner.query(`DELETE FROM migrations WHERE name = ANY($1)`, [Object.keys(foldedMigrations)]);
+  }
   for (let i = 0; i < appliedCount; i += 1) await executor.undoLastMigration();
   const instances = database.dataSource.migrations;
-  for (const instance of instances.slice(0, header.migrations.length)) {
+  for (const instance of instances.slice(0, withoutFolded(header.migrations).length)) {
     const name = instance.name ?? instance.constructor.name;
     await executor.executeMigration(new Migration(undefined, Number(name.slice(-13)), name, instance));
   }
