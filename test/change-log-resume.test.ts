@@ -158,6 +158,14 @@ describe('resumed subscriptions', () => {
     await disposeAll(b, [resumed]);
     const again = await subscribeListening(b, CATALOG, ADMIN, { after: last });
     expect((await again.next()).catalogChanged).toEqual(liveEvent);
+    // And then the next write, not the live one again.
+    const next = (await a.ok(CREATE_PROPERTY, { ns, name: 'next' })).createProperty.id;
+    expect((await again.next()).catalogChanged).toEqual({
+      ...liveEvent,
+      cursor: expect.any(String),
+      id: next,
+      node: { id: next },
+    });
     await disposeAll(b, [again]);
 
     // Pruned: the cursor has expired.

@@ -5,15 +5,10 @@ import { cutFeed, nextFeedEvent } from './support/change-feed';
 import { ORACLES, itWithOracle } from './support/oracles';
 import { subscribe, wsUrl } from './support/subscriptions';
 import { ADMIN, headersOf, project, startTestApp, unique, type TestApp } from './support/test-app';
+import { waitUntil } from './support/wait';
 
-/** Waits (without assuming a speed, but not forever) until `holds` says so. */
-async function until(what: string, holds: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await holds())) {
-    if (Date.now() > deadline) throw new Error(`still not so after 20 s: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+/** Waits (without assuming a speed, but not forever) until `holds` says so: a scrape every 10 ms. */
+const until = (what: string, holds: () => Promise<boolean>) => waitUntil(what, holds, { everyMs: 10 });
 
 /**
  * GET /metrics, family by family: the standard process metrics, build info, HTTP responses by route and status,

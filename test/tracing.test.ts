@@ -7,6 +7,7 @@ import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trac
 import { captureLogs, type CapturedLogs } from './support/log-capture';
 import { wsClient } from './support/subscriptions';
 import { ADMIN, bodyOf, headersOf, startTestApp, type TestApp } from './support/test-app';
+import { waitFor } from './support/wait';
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 
@@ -27,15 +28,7 @@ function post(url: string, body: unknown, headers: Record<string, string> = {}):
 }
 
 /** Waits (without assuming a speed, but not forever) until `found` finds something. */
-async function until<T>(what: string, found: () => T | undefined): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = found();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`not there after 20 s: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const until = <T>(what: string, found: () => T | undefined) => waitFor(what, found, { everyMs: 10 });
 
 const TRAIT_PAGE = 'query TraitPage { traits(first: 3) { nodes { name } } }';
 
