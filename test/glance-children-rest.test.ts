@@ -361,6 +361,37 @@ describe('Glance metadef objects, properties and tags over REST', () => {
       expect((await call('GET', ns(namespace, '/tags'))).body).toEqual({ tags: [] });
     });
 
+    it('a protected namespace: replacing its tags is 403 (a delete), appending is 201', async () => {
+      const namespace = await createNamespace(t, { protected: true });
+      await call('POST', ns(namespace, '/tags/kept'));
+      refused(
+        await call('POST', ns(namespace, '/tags'), { body: { tags: [{ name: 'new' }] }, headers: json }),
+        403,
+      );
+      const appended = await call('POST', ns(namespace, '/tags'), {
+        body: { tags: [{ name: 'new' }] },
+        headers: { 'x-openstack-append': 'true' },
+      });
+      expect(appended.status).toBe(201);
+      expect(names(await call('GET', ns(namespace, '/tags?sort_key=name&sort_dir=asc')))).toEqual([
+        'kept',
+        'new',
+      ]);
+    });
+
+    it("404s in Glance's words", async () => {
+      const namespace = await createNamespace(t);
+      expect(refused(await call('GET', ns(namespace, '/tags/Red'), { headers: json }), 404)).toMatch(
+        new RegExp(`^The metadata definition tag with name=Red was not found in namespace=${namespace}\\.`),
+      );
+      expect(refused(await call('GET', ns(namespace, '/objects/O'), { headers: json }), 404)).toMatch(
+        /^The metadata definition object with name=O was not found/,
+      );
+      expect(refused(await call('GET', ns(namespace, '/properties/p'), { headers: json }), 404)).toMatch(
+        /^The metadata definition property with name=p was not found/,
+      );
+    });
+
     it('an unknown method on a tag path is 405 with Allow', async () => {
       const namespace = await createNamespace(t);
       const answer = await call('PATCH', ns(namespace, '/tags'), { body: {}, headers: json });

@@ -80,7 +80,7 @@ function page(tags: TagData[], request: RestRequest): TagData[] {
     const index = tags.findIndex((tag) => tag.name.toLowerCase() === marker.toLowerCase());
     if (index < 0) {
       throw new RestInputError(
-        `Metadata tag not found for namespace=${request.params.namespace} and tag=${marker.slice(0, 80)}`,
+        `The metadata definition tag with name=${marker.slice(0, 80)} was not found in namespace=${request.params.namespace}.`,
         404,
       );
     }
@@ -160,7 +160,7 @@ export const metadefTagRestRoutes = defineRestRoutes([
       if (!data.namespace) throw namespaceNotFound(request.params.namespace);
       if (!data.metadefTag) {
         throw new RestInputError(
-          `Metadata tag not found for namespace=${request.params.namespace} and tag=${request.params.name}`,
+          `The metadata definition tag with name=${request.params.name} was not found in namespace=${request.params.namespace}.`,
           404,
         );
       }

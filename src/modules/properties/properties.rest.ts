@@ -189,7 +189,7 @@ const objectRoutes: RestRoute[] = [
       const object = (namespaceOf(data, request).objects as ObjectData[]).find((item) => item.name === name);
       if (!object) {
         throw new RestInputError(
-          `Metadata definition object not found for namespace=${namespace} and object=${name}`,
+          `The metadata definition object with name=${name} was not found in namespace=${namespace}.`,
           404,
         );
       }
@@ -239,7 +239,7 @@ function shownProperty(data: Record<string, unknown>, request: RestRequest): Pro
     );
     if (!association) {
       throw new RestInputError(
-        `Resource type association of namespace ${request.params.namespace} with ${resourceType.slice(0, 80)} not found`,
+        `The metadata definition resource-type association of resource-type=${resourceType.slice(0, 80)} to namespace=${request.params.namespace}, was not found.`,
         404,
       );
     }
@@ -255,7 +255,7 @@ function shownProperty(data: Record<string, unknown>, request: RestRequest): Pro
   const property = (namespace.properties as PropertyData[]).find((item) => item.storedName === name);
   if (!property) {
     throw new RestInputError(
-      `Metadata definition property not found for namespace=${request.params.namespace} and property=${name}`,
+      `The metadata definition property with name=${name} was not found in namespace=${request.params.namespace}.`,
       404,
     );
   }
