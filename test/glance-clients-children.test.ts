@@ -99,7 +99,7 @@ describe('glanceclient md-object-*, md-property-*, md-tag-*', () => {
       expect(missing.code).not.toBe(0);
       expect(missing.stderr).toMatch(/404 Not Found/);
     },
-    300_000,
+    600_000,
   );
 
   itWithOracle(
@@ -153,7 +153,7 @@ describe('glanceclient md-object-*, md-property-*, md-tag-*', () => {
       );
       expect(refused.code).not.toBe(0);
     },
-    300_000,
+    600_000,
   );
 
   itWithOracle(
@@ -197,6 +197,6 @@ describe('glanceclient md-object-*, md-property-*, md-tag-*', () => {
       await run(['md-namespace-tags-delete', namespace]);
       expect(firstColumn(await run(['md-tag-list', namespace]))).toEqual([]);
     },
-    300_000,
+    600_000,
   );
 });
