@@ -130,7 +130,7 @@ function sortedObjects(objects: ObjectData[], request: RestRequest): ObjectData[
     (a, b) => sign * (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.createdAt < b.createdAt ? -1 : 1),
   );
   if (limit === undefined) return sorted;
-  if (!/^-?\d+$/.test(limit.trim())) throw new RestInputError('limit param must be an integer');
+  if (!/^\s*[+-]?\d+\s*$/.test(limit)) throw new RestInputError('limit param must be an integer');
   if (Number(limit) <= 0) throw new RestInputError('limit param must be positive');
   return sorted.slice(0, Number(limit));
 }
