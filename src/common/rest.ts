@@ -23,6 +23,8 @@ export interface RestRequest {
   query: URLSearchParams;
   /** The JSON body, parsed (undefined without one). */
   body: unknown;
+  /** The request's headers, by lower-case name (a repeated one joined by ", "): Glance's X-Openstack-Append. */
+  headers: Readonly<Record<string, string>>;
   /** The microversion the request asked for (or the API's default). */
   version: Microversion;
   /** Where the API is mounted (the prefix, no trailing `/`), for the links of an answer. */

@@ -279,6 +279,9 @@ export function restRoutes({ apis, routes, apollo, context, logger }: RestRoutes
           params: found.params!,
           query: new URLSearchParams(info.search),
           body,
+          headers: Object.fromEntries(
+            Object.entries(req.headers).map(([name, value]) => [name, [value].flat().join(', ')]),
+          ),
           version,
           base,
           absolute,

@@ -1,5 +1,6 @@
 import { defineModule } from '../../common/module';
 import { MetadefTag } from './metadef-tag.entity';
+import { metadefTagRestRoutes } from './metadef-tag.rest';
 import { MetadefTagResolver, NamespaceTagsResolver, metadefTagNode } from './metadef-tag.resolver';
 
 /** A namespace's tags (a tree). */
@@ -8,6 +9,7 @@ export const metadefTagsModule = defineModule({
   entities: [MetadefTag],
   resolvers: [NamespaceTagsResolver, MetadefTagResolver],
   nodeTypes: [metadefTagNode],
+  rest: metadefTagRestRoutes,
 
   versionedTables: { catalog: ['metadef_tags'] },
   changeLogTables: ['metadef_tags'],

@@ -1,6 +1,7 @@
 import { defineModule } from '../../common/module';
 import { MetadefObject } from './object.entity';
 import { NamespaceObjectsResolver, ObjectMutationResolver, metadefObjectNode } from './object.resolver';
+import { propertiesRestRoutes } from './properties.rest';
 import { PropertyDefinition } from './property.entity';
 import {
   NamespacePropertiesResolver,
@@ -23,6 +24,7 @@ export const propertiesModule = defineModule({
     PropertyMutationResolver,
   ],
   nodeTypes: [metadefObjectNode, propertyDefinitionNode],
+  rest: propertiesRestRoutes,
 
   versionedTables: { catalog: ['metadef_objects', 'metadef_properties'] },
   changeLogTables: ['metadef_objects', 'metadef_properties'],
