@@ -174,6 +174,7 @@ describe('openstackclient with osc-placement', () => {
       });
       expect(gone.status).toBe(404);
     },
-    120_000,
+    // Some thirty `openstack` runs, each a Python start of seconds on a loaded machine.
+    600_000,
   );
 });
