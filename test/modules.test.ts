@@ -56,7 +56,17 @@ describe('module manifests', () => {
     expect(missingFrom(resolvers, (value) => resolverClasses.has(value as never))).toEqual([]);
     // Those of live/ and node-deletion/ are made by functions (from every node type): the list has them.
     const listed = resolvers.map((resolver) => resolver.name);
-    expect(listed).toEqual(expect.arrayContaining(['LiveResolver', 'NodeDeletionResolver']));
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        'CatalogChangedResolver',
+        'TraitChangedResolver',
+        'ResourceProviderChangedResolver',
+        'ResourceChangedResolver',
+        'ChangesResolver',
+        'HistoryResolver',
+        'NodeDeletionResolver',
+      ]),
+    );
   });
 
   it('bring every defineNodeType fetcher, seeder and command registrar', () => {
