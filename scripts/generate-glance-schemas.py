@@ -1,4 +1,4 @@
-"""Writes src/common/glance-schemas.ts: the JSON schemas Glance answers at /v2/schemas/metadefs/{name}.
+"""Writes src/common/glance-schemas.ts: what the JSON schemas Glance answers at /v2/schemas/metadefs/{name} are made of.
 
 Run by a developer with a checkout of openstack/glance (Apache-2.0, OpenStack Foundation):
 `/usr/bin/python3 scripts/generate-glance-schemas.py /path/to/glance`. Glance itself is not needed at run time,
@@ -50,23 +50,31 @@ def main(checkout):
     tags = load('metadef_tags', {'MetadefTag': model('name'), 'namespaces': namespaces})
     commit = subprocess.run(['git', '-C', checkout, 'rev-parse', 'HEAD'], capture_output=True,
                             text=True).stdout.strip()
-    documents = {
+    items = {
         'namespace': namespaces.get_schema().raw(),
-        'namespaces': namespaces.get_collection_schema().raw(),
         'resource_type': resource_types.get_schema().raw(),
-        'resource_types': resource_types.get_collection_schema().raw(),
         'property': properties.get_schema().raw(),
-        'properties': properties.get_collection_schema().raw(),
         'object': objects.get_schema().raw(),
-        'objects': objects.get_collection_schema().raw(),
         'tag': tags.get_schema().raw(),
-        'tags': tags.get_collection_schema().raw(),
     }
+    # Each set of definitions once (the namespace's and the object's are the same); an item names its set. The
+    # collections (`namespaces`, …) are composed from the items as glance/schema.py's CollectionSchema does
+    # (src/common/glance-json.ts, glanceSchema).
+    definitions = {}
+    for name, item in items.items():
+        if 'definitions' not in item:
+            continue
+        same = [key for key, value in definitions.items() if value == item['definitions']]
+        key = same[0] if same else name
+        definitions[key] = item['definitions']
+        item['definitions'] = key
+    documents = {'definitions': definitions, 'items': items}
     with open(OUT, 'w') as out:
-        out.write('/**\n * Glance\'s metadef JSON schemas, as /v2/schemas/metadefs/{name} answers them. Generated from openstack/glance\n'
-                  ' * %s (glance/api/v2/metadef_*.py, Apache-2.0) by scripts/generate-glance-schemas.py: do not edit.\n */\n'
+        out.write('/**\n * The parts of Glance\'s metadef JSON schemas (glanceSchema in glance-json.ts composes them). Generated from\n * openstack/glance'
+                  ' %s (glance/api/v2/metadef_*.py, Apache-2.0) by scripts/generate-glance-schemas.py: do not edit.\n */\n'
                   % (commit or '(a checkout)'))
-        out.write('export const GLANCE_METADEF_SCHEMAS = %s;\n' % json.dumps(documents, indent=2))
+        out.write('export const GLANCE_METADEF_DEFINITIONS = %s;\n\n' % json.dumps(documents['definitions'], indent=2))
+        out.write('export const GLANCE_METADEF_ITEMS = %s;\n' % json.dumps(documents['items'], indent=2))
     subprocess.run([os.path.join(ROOT, 'node_modules', '.bin', 'prettier'), '--write', OUT], check=True,
                    stdout=subprocess.DEVNULL)
 

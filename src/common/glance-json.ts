@@ -1,5 +1,5 @@
 import Ajv, { type ValidateFunction } from 'ajv';
-import { GLANCE_METADEF_SCHEMAS } from './glance-schemas';
+import { GLANCE_METADEF_DEFINITIONS, GLANCE_METADEF_ITEMS } from './glance-schemas';
 import { RestInputError, type RestRequest } from './rest';
 
 /**
@@ -7,6 +7,64 @@ import { RestInputError, type RestRequest } from './rest';
  * `/v2/metadefs` (docs/openstack.md): request bodies checked against Glance's own schemas, timestamps in
  * `isotime` form, property documents as its WSME PropertyType shows them, and the GraphQL inputs they become.
  */
+
+/** The schemas Glance answers at /v2/schemas/metadefs/{name}: five items and their collections. */
+export type GlanceSchemaName =
+  keyof typeof GLANCE_METADEF_ITEMS | 'namespaces' | 'resource_types' | 'properties' | 'objects' | 'tags';
+
+/**
+ * Each collection: its item, whether it is a list (CollectionSchema) or a map by name (DictCollectionSchema), and
+ * its name in Glance (the key of its list).
+ */
+const COLLECTIONS = {
+  namespaces: ['namespace', 'array', 'namespaces'],
+  resource_types: ['resource_type', 'array', 'resource_type_associations'],
+  properties: ['property', 'object', 'properties'],
+  objects: ['object', 'array', 'objects'],
+  tags: ['tag', 'array', 'tags'],
+} as const;
+
+/** An item schema as Schema.raw() gives it; `withDefinitions: false` as a collection embeds it. */
+function itemSchema(
+  name: keyof typeof GLANCE_METADEF_ITEMS,
+  withDefinitions = true,
+): Record<string, unknown> & { definitions?: unknown } {
+  const { definitions, ...item } = GLANCE_METADEF_ITEMS[name] as Record<string, unknown> & {
+    definitions?: keyof typeof GLANCE_METADEF_DEFINITIONS;
+  };
+  const { required, ...rest } = item;
+  return {
+    ...rest,
+    ...(definitions && withDefinitions ? { definitions: GLANCE_METADEF_DEFINITIONS[definitions] } : {}),
+    required,
+  };
+}
+
+/** Glance's schema document `name`, as glance/schema.py's Schema, CollectionSchema and DictCollectionSchema make it. */
+export function glanceSchema(name: GlanceSchemaName): Record<string, unknown> {
+  if (!(name in COLLECTIONS)) return itemSchema(name as keyof typeof GLANCE_METADEF_ITEMS);
+  const [itemName, kind, collection] = COLLECTIONS[name as keyof typeof COLLECTIONS];
+  const item = itemSchema(itemName, false);
+  // The properties collection keys its items by name: `name` is no longer required inside one.
+  if (name === 'properties') item.required = (item.required as string[]).filter((key) => key !== 'name');
+  const { definitions } = itemSchema(itemName);
+  return {
+    name: collection,
+    properties: {
+      [collection]:
+        kind === 'array' ? { type: 'array', items: item } : { type: 'object', additionalProperties: item },
+      first: { type: 'string' },
+      next: { type: 'string' },
+      schema: { type: 'string' },
+    },
+    links: [
+      { rel: 'first', href: '{first}' },
+      { rel: 'next', href: '{next}' },
+      { rel: 'describedby', href: '{schema}' },
+    ],
+    ...(definitions ? { definitions } : {}),
+  };
+}
 
 const ajv = new Ajv({ allErrors: false, strict: false, validateFormats: false });
 const validators = new Map<string, ValidateFunction>();
@@ -17,7 +75,7 @@ const validators = new Map<string, ValidateFunction>();
  */
 export function glanceBody(
   request: RestRequest,
-  name: keyof typeof GLANCE_METADEF_SCHEMAS,
+  name: GlanceSchemaName,
   readOnly: readonly string[] = ['self', 'schema', 'created_at', 'updated_at'],
 ): Record<string, unknown> {
   const { body } = request;
@@ -31,7 +89,7 @@ export function glanceBody(
   }
   let validate = validators.get(name);
   if (!validate) {
-    validate = ajv.compile(GLANCE_METADEF_SCHEMAS[name]);
+    validate = ajv.compile(glanceSchema(name));
     validators.set(name, validate);
   }
   if (!validate(object)) {

@@ -1,5 +1,5 @@
 import type { RestAnswer } from '../common/rest';
-import { GLANCE_METADEF_SCHEMAS } from '../common/glance-schemas';
+import { glanceSchema } from '../common/glance-json';
 import { RawBody, statusTitle, type RestApi } from './rest';
 
 /**
@@ -138,7 +138,7 @@ export const METADEF_SCHEMA_NAMES = [
 const schemaDocuments = Object.fromEntries(
   METADEF_SCHEMA_NAMES.map((name) => [
     `/v2/schemas/metadefs/${name}`,
-    (): RestAnswer => ({ status: 200, body: GLANCE_METADEF_SCHEMAS[name] }),
+    (): RestAnswer => ({ status: 200, body: glanceSchema(name) }),
   ]),
 );
 
