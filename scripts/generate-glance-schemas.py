@@ -1,4 +1,4 @@
-"""Writes src/http/glance-schemas.ts: the JSON schemas Glance answers at /v2/schemas/metadefs/{name}.
+"""Writes src/common/glance-schemas.ts: the JSON schemas Glance answers at /v2/schemas/metadefs/{name}.
 
 Run by a developer with a checkout of openstack/glance (Apache-2.0, OpenStack Foundation):
 `/usr/bin/python3 scripts/generate-glance-schemas.py /path/to/glance`. Glance itself is not needed at run time,
@@ -16,7 +16,7 @@ import sys
 import types
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, 'src', 'http', 'glance-schemas.ts')
+OUT = os.path.join(ROOT, 'src', 'common', 'glance-schemas.ts')
 WANT = {'_get_base_definitions', 'get_schema_definitions', '_get_base_properties', 'get_schema',
         'get_collection_schema'}
 

@@ -326,11 +326,12 @@ describe('identity settings', () => {
 });
 
 describe("the OpenStack REST APIs' prefixes", () => {
-  it('default to /placement, /compute/v2.1 and /reservation; off serves none; any path may be chosen', () => {
+  it('default to /placement, /compute/v2.1, /reservation and /image; off serves none; any path may be chosen', () => {
     expect(loadConfig({}).rest).toEqual({
       placement: '/placement',
       compute: '/compute/v2.1',
       blazar: '/reservation',
+      glance: '/image',
     });
     expect(loadConfig({ PLACEMENT_PREFIX: 'off', COMPUTE_PREFIX: '/v2.1' }).rest).toMatchObject({
       placement: undefined,
@@ -349,6 +350,7 @@ describe("the OpenStack REST APIs' prefixes", () => {
       /COMPUTE_PREFIX=\/placement\/v2.1 overlaps PLACEMENT_PREFIX=\/placement/,
     ],
     [{ BLAZAR_PREFIX: '/placement' }, /overlaps/],
+    [{ GLANCE_PREFIX: '/placement/image' }, /GLANCE_PREFIX=\/placement\/image overlaps PLACEMENT_PREFIX/],
   ])('refuses %j, naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

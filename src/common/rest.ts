@@ -73,13 +73,20 @@ export interface RestRoute {
    * the page's `endCursor` while `hasNextPage`, and `answer` gets every page's nodes in the first page's data.
    */
   allPages?: string;
+  /** With `allPages`: stop reading pages once this many nodes are read (Glance's `limit`); undefined: every page. */
+  pagesUpTo?(request: RestRequest): number | undefined;
   /**
    * A read that must hold before the operation runs (its own GraphQL operation, with the same variables): e.g. that
-   * a resource is a server before its tags change. `holds` throws RestInputError when it does not.
+   * a resource is a server before its tags change. `holds` throws RestInputError when it does not; what it returns
+   * is merged into the operation's variables (a cursor made of what it read, an unchanged field left out).
    */
   precondition?: {
     operation: string;
-    holds(data: Record<string, unknown>, request: RestRequest): void;
+    holds(
+      data: Record<string, unknown>,
+      request: RestRequest,
+      variables: Record<string, unknown>,
+    ): void | Record<string, unknown>;
   };
   /** The answer from the operation's data. */
   answer(data: Record<string, unknown>, request: RestRequest): RestAnswer;

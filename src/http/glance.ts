@@ -1,5 +1,5 @@
 import type { RestAnswer } from '../common/rest';
-import { GLANCE_METADEF_SCHEMAS } from './glance-schemas';
+import { GLANCE_METADEF_SCHEMAS } from '../common/glance-schemas';
 import { RawBody, statusTitle, type RestApi } from './rest';
 
 /**

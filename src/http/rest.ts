@@ -286,19 +286,24 @@ export function restRoutes({ apis, routes, apollo, context, logger }: RestRoutes
           base,
           absolute,
         };
-        const variables = route.variables(request);
+        let variables = route.variables(request);
         if (route.precondition) {
           const { operation, holds } = route.precondition;
-          holds(await run(req, info, route, variables, operation), request);
+          const more = holds(await run(req, info, route, variables, operation), request, variables);
+          if (more) variables = { ...variables, ...more };
         }
         const data = await run(req, info, route, variables);
         if (route.allPages) {
           const pages = [data];
+          const upTo = route.pagesUpTo?.(request);
+          let read = 0;
           for (;;) {
             const page = at(pages[pages.length - 1], route.allPages) as {
+              nodes: unknown[];
               pageInfo: { hasNextPage: boolean; endCursor: string | null };
             };
-            if (!page.pageInfo.hasNextPage) break;
+            read += page.nodes.length;
+            if (!page.pageInfo.hasNextPage || (upTo !== undefined && read >= upTo)) break;
             pages.push(await run(req, info, route, { ...variables, after: page.pageInfo.endCursor }));
           }
           (at(data, route.allPages) as { nodes: unknown[] }).nodes = pages.flatMap(

@@ -187,6 +187,12 @@ async function keysetPage<E extends ObjectLiteral, T>(
   );
 }
 
+/** The cursor of one row in a keyset's order (what `pageOf` gives it), e.g. to continue after a row named otherwise. */
+export function keysetCursor<T>(keyset: Pick<Keyset<T>, 'tag' | 'sortValue' | 'idValue'>, row: T): string {
+  const value = keyset.sortValue(row);
+  return encodeCursor(keyset.tag, value instanceof Date ? value.toISOString() : value, keyset.idValue(row));
+}
+
 /**
  * Turns up to `size + 1` rows fetched in page order into a page (the extra row only says there is more).
  * Loaders that fetch first pages of many lists at once use it too, so their cursors are the usual ones.
@@ -205,14 +211,7 @@ export function pageOf<T>(
   return {
     items,
     get cursors() {
-      return (cursors ??= items.map((row) => {
-        const value = keyset.sortValue(row);
-        return encodeCursor(
-          keyset.tag,
-          value instanceof Date ? value.toISOString() : value,
-          keyset.idValue(row),
-        );
-      }));
+      return (cursors ??= items.map((row) => keysetCursor(keyset, row)));
     },
     hasNextPage: forward ? more : hadCursor,
     hasPreviousPage: forward ? hadCursor : more,

@@ -13,6 +13,7 @@ import { withUniqueConflicts } from '../../db/unique';
 import { OrderDirection } from '../../common/relay/order';
 import { Visibility } from '../../common/visibility';
 import {
+  keysetCursor,
   pageOf,
   pageSize,
   paginate,
@@ -80,6 +81,26 @@ const SORT: Record<
     value: (row) => row.updatedAt,
   },
 };
+
+/** The keyset of `namespaces(orderBy:)` in this order (its cursors' tag, sort value and id). */
+const namespaceKeyset = (field: NamespaceOrderField, direction: OrderDirection) => ({
+  tag: `ns:${field}:${direction}`,
+  sortValue: SORT[field].value,
+  idValue: (row: Namespace) => row.pk,
+});
+
+/**
+ * The cursor of `namespaces(orderBy:)` that continues after this namespace (Glance's `marker`, a name): made from
+ * the namespace's sort value and key, as the list's own cursors are.
+ */
+export const namespaceCursor = (
+  field: NamespaceOrderField,
+  direction: OrderDirection,
+  row: Pick<
+    Namespace,
+    'pk' | 'name' | 'displayName' | 'protected' | 'visibility' | 'owner' | 'createdAt' | 'updatedAt'
+  >,
+): string => keysetCursor(namespaceKeyset(field, direction), row as Namespace);
 
 /** A resource type association as given: the GraphQL input, or the same built from a Glance file. */
 export interface AssociationDoc {
@@ -181,12 +202,10 @@ export class NamespaceService {
     const direction = args.orderBy?.direction ?? OrderDirection.ASC;
     const sort = SORT[field];
     return paginate(query, args, {
-      tag: `ns:${field}:${direction}`,
+      ...namespaceKeyset(field, direction),
       sortExpr: sort.expr,
       sortKind: sort.kind,
-      sortValue: sort.value,
       idExpr: 'ns.id',
-      idValue: (row) => row.pk,
       direction,
     });
   }

@@ -2,6 +2,7 @@ import { defineModule } from '../../common/module';
 import { NamespaceResourceType } from './namespace-resource-type.entity';
 import { Namespace } from './namespace.entity';
 import { NAMESPACE_POLICIES } from './namespace.policy';
+import { namespaceRestRoutes } from './namespace.rest';
 import { NamespaceResolver, ResourceTypeNamespacesResolver, namespaceNode } from './namespace.resolver';
 
 /** Namespaces of definitions, their visibility and their resource type associations. */
@@ -11,6 +12,7 @@ export const namespacesModule = defineModule({
   resolvers: [NamespaceResolver, ResourceTypeNamespacesResolver],
   nodeTypes: [namespaceNode],
   policies: NAMESPACE_POLICIES,
+  rest: namespaceRestRoutes,
 
   versionedTables: { catalog: ['namespaces', 'namespace_resource_types'] },
   reads: {

@@ -2,6 +2,7 @@ import { defineModule } from '../../common/module';
 import { RESOURCE_TYPE_POLICIES } from './resource-type.service';
 import { ResourceType } from './resource-type.entity';
 import { ResourceTypeResolver, resourceTypeNode } from './resource-type.resolver';
+import { resourceTypeRestRoutes } from './resource-type.rest';
 import { resourceTypesSeeder } from './resource-type.seed';
 
 /** Resource types (OS::Nova::Flavor, …): the catalog's vocabulary of what namespaces apply to. */
@@ -12,6 +13,7 @@ export const resourceTypesModule = defineModule({
   nodeTypes: [resourceTypeNode],
   policies: RESOURCE_TYPE_POLICIES,
   seeders: [resourceTypesSeeder],
+  rest: resourceTypeRestRoutes,
 
   versionedTables: { catalog: ['resource_types'] },
   reads: {
