@@ -109,10 +109,10 @@ describe('Glance metadef objects, properties and tags over REST', () => {
           await call('POST', ns(namespace, '/objects'), { body: { name: 'x', colour: 1 }, headers: json }),
           400,
         ),
-      ).toContain("'colour'");
+      ).toContain('colour');
       expect(
         refused(await call('POST', ns(namespace, '/objects'), { body: {}, headers: json }), 400),
-      ).toContain("'name' is a required property");
+      ).toContain("required property 'name'");
       expect(
         refused(
           await call('POST', ns(namespace, '/objects'), { body: { name: 'x', self: '/x' }, headers: json }),

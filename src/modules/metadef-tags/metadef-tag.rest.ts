@@ -1,4 +1,4 @@
-import { glanceBody, glanceTime, namespaceNotFound, present } from '../../common/glance-metadefs';
+import { glanceBody, glanceTime, present } from '../../common/glance-json';
 import { defineRestRoutes, oneParameter, RestInputError, type RestRequest } from '../../common/rest';
 
 /**
@@ -7,6 +7,10 @@ import { defineRestRoutes, oneParameter, RestInputError, type RestRequest } from
  */
 
 const NAMESPACE = '/v2/metadefs/namespaces/{namespace}';
+
+/** Glance's "Namespace %s not found" (404), for an answer whose namespace is null (absent or not visible). */
+const namespaceNotFound = (namespace: string): RestInputError =>
+  new RestInputError(`Namespace ${namespace.slice(0, 200)} not found`, 404);
 
 interface TagData {
   name: string;
@@ -32,8 +36,16 @@ const duplicateTag = (name: string, namespace: string) =>
 
 /** The names of a bulk create (Glance's `tags` schema: `{"tags": [{"name": …}]}`); a repeat is 409, as upstream. */
 function bulkNames(request: RestRequest): string[] {
-  const body = glanceBody(request, { keys: ['tags'], required: [], readOnly: ['created_at', 'updated_at'] });
-  const tags = body.tags ?? [];
+  // Glance checks a bulk create against its schema for lists (not served: /v2/schemas/metadefs/tags is the collection).
+  const { body } = request;
+  if (body === undefined) throw new RestInputError('Body expected in request.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new RestInputError("Provided object does not match schema 'tags': the body is not an object");
+  }
+  for (const key of ['created_at', 'updated_at']) {
+    if (key in body) throw new RestInputError(`Attribute '${key}' is read-only.`, 403);
+  }
+  const tags = (body as { tags?: unknown }).tags ?? [];
   if (!Array.isArray(tags)) throw new RestInputError("Provided object does not match schema 'tags': tags");
   const names: string[] = [];
   const seen = new Set<string>();
@@ -185,15 +197,8 @@ export const metadefTagRestRoutes = defineRestRoutes([
       updateTag(namespace: $namespace, name: $name, newName: $newName) { ${TAG_FIELDS} }
     }`,
     variables: (request) => {
-      const body = glanceBody(request, {
-        keys: ['name'],
-        required: ['name'],
-        readOnly: ['created_at', 'updated_at'],
-      });
-      if (typeof body.name !== 'string') {
-        throw new RestInputError("Provided object does not match schema 'tag': name must be a string");
-      }
-      return { ...tagVariables(request), newName: body.name };
+      const body = glanceBody(request, 'tag', ['created_at', 'updated_at']);
+      return { ...tagVariables(request), newName: body.name as string };
     },
     answer: (data) => ({ status: 200, body: tagJson(data.updateTag as TagData) }),
   },

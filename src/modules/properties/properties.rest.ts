@@ -1,15 +1,11 @@
 import {
-  GLANCE_PROPERTY_KEYS,
   glanceBody,
   glanceProperty,
   glanceTime,
-  namespaceHref,
-  namespaceNotFound,
   present,
   propertyInput,
   propertyInputs,
-  type GlanceBodyShape,
-} from '../../common/glance-metadefs';
+} from '../../common/glance-json';
 import {
   defineRestRoutes,
   oneParameter,
@@ -25,6 +21,10 @@ import {
  */
 
 const NAMESPACE = '/v2/metadefs/namespaces/{namespace}';
+
+/** Glance's "Namespace %s not found" (404), for an answer whose namespace is null (absent or not visible). */
+const namespaceNotFound = (namespace: string): RestInputError =>
+  new RestInputError(`Namespace ${namespace.slice(0, 200)} not found`, 404);
 
 interface PropertyData {
   storedName: string;
@@ -65,40 +65,26 @@ function objectJson(namespace: string, object: ObjectData): Record<string, unkno
     properties: object.properties.length ? propertyMap(object.properties) : undefined,
     created_at: glanceTime(object.createdAt),
     updated_at: glanceTime(object.updatedAt),
-    self: namespaceHref(namespace, `/objects/${object.name}`),
+    self: `/v2/metadefs/namespaces/${namespace}/objects/${object.name}`,
     schema: '/v2/schemas/metadefs/object',
   });
 }
 
-const OBJECT_BODY: GlanceBodyShape = {
-  keys: ['name', 'description', 'required', 'properties'],
-  required: ['name'],
-  readOnly: ['self', 'schema', 'created_at', 'updated_at'],
-};
-const PROPERTY_BODY: GlanceBodyShape = {
-  keys: ['name', 'confidential', ...GLANCE_PROPERTY_KEYS],
-  required: ['title', 'type', 'name'],
-  readOnly: ['created_at', 'updated_at'],
-};
-
 /** The MetadefObjectInput of an object body (Glance's `object` schema, its property documents PropertyType's). */
 function objectInput(request: RestRequest): Record<string, unknown> {
-  const body = glanceBody(request, OBJECT_BODY);
+  const body = glanceBody(request, 'object');
   return present({
     name: body.name,
     description: body.description,
     required: body.required,
-    properties: propertyInputs(body.properties, 'object'),
+    properties: propertyInputs(body.properties),
   });
 }
 
 /** The PropertyDefinitionInput of a property body (Glance's `property` schema: name, title and type required). */
 function propertyBodyInput(request: RestRequest): Record<string, unknown> {
-  const body = glanceBody(request, PROPERTY_BODY);
-  if (typeof body.name !== 'string') {
-    throw new RestInputError("Provided object does not match schema 'property': name must be a string");
-  }
-  return propertyInput(body.name, body, 'property');
+  const body = glanceBody(request, 'property', ['created_at', 'updated_at']);
+  return propertyInput(body.name as string, body);
 }
 
 const namespaceOf = (data: Record<string, unknown>, request: RestRequest) => {
