@@ -59,6 +59,11 @@ describe('the change log actor of every code version', () => {
         `SET LOCAL metacatalog.actor = '{"via":"graphql","project":"p-new","user":"u-new","v":3,"request":"r1"}'`,
       ],
       none: [traitName(), undefined],
+      // A later version's way in, longer than the column, and ids longer than theirs: recorded, never a stopped step.
+      laterWay: [
+        traitName(),
+        `SELECT set_config('metacatalog.actor', '{"via":"scheduler-v9","project":"${'p'.repeat(300)}","user":"u"}', true)`,
+      ],
     } as const;
     for (const [name, naming] of Object.values(written)) await writeAs(t, naming, name);
     // And this code's own GraphQL write.
@@ -75,5 +80,6 @@ describe('the change log actor of every code version', () => {
     expect(actorOf(written.laterKeys[0])).toEqual({ via: 'GRAPHQL', projectId: 'p-new', userId: 'u-new' });
     expect(actorOf(written.none[0])).toEqual({ via: 'SQL', projectId: null, userId: null });
     expect(actorOf(own)).toEqual({ via: 'GRAPHQL', projectId: ADMIN.project, userId: ADMIN.user });
+    expect(actorOf(written.laterWay[0])).toEqual({ via: 'SQL', projectId: 'p'.repeat(255), userId: 'u' });
   });
 });

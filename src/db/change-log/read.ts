@@ -33,6 +33,15 @@ interface ChangeRow {
   data: Record<string, unknown> | null;
 }
 
+const VIAS: ReadonlySet<string> = new Set(['graphql', 'rest', 'cli', 'import', 'sql']);
+
+/**
+ * A recorded way in as this version knows it: a way a later version names (its actor JSON is read as it is, cut to
+ * the column's 8 characters by the sequencing step, so that it never stops the step) counts as `sql`, a writer
+ * this version cannot name.
+ */
+const knownVia = (via: string): ChangeVia => (VIAS.has(via) ? via : 'sql') as ChangeVia;
+
 export function rowToRecord(row: ChangeRow): ChangeRecord {
   return {
     seq: row.seq,
@@ -42,7 +51,7 @@ export function rowToRecord(row: ChangeRow): ChangeRecord {
     type: row.node_type,
     key: row.node_key,
     contained: row.contained,
-    actor: { via: row.via, project: row.actor_project, user: row.actor_user },
+    actor: { via: knownVia(row.via), project: row.actor_project, user: row.actor_user },
     namespaceKey: row.namespace_id,
     sight:
       row.namespace == null

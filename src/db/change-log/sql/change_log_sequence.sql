@@ -87,8 +87,8 @@ BEGIN
                                  actor_project, actor_user, namespace_id, namespace, owner, public,
                                  resource_types, before, resource_type, project, data)
          SELECT base + row_number() OVER (ORDER BY r.last_ord, r.first_ord), r.txid, r.at, r.kind,
-                r.node_type, r.node_key, r.contained, COALESCE(r.actor ->> 'via', 'sql'),
-                r.actor ->> 'project', r.actor ->> 'user',
+                r.node_type, r.node_key, r.contained, left(COALESCE(r.actor ->> 'via', 'sql'), 8),
+                left(r.actor ->> 'project', 255), left(r.actor ->> 'user', 255),
                 r.namespace_id, r.now ->> 'namespace', r.now ->> 'owner', (r.now ->> 'public')::boolean,
                 CASE WHEN r.now IS NULL THEN NULL
                      ELSE ARRAY(SELECT jsonb_array_elements_text(r.now -> 'resourceTypes')) END,
