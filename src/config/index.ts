@@ -24,8 +24,6 @@ export { SETTINGS, SETTING_GROUPS } from './settings';
 export type { TracingConfig } from './tracing';
 export type { OtlpProtocol } from './values';
 
-export type Visibility = 'public' | 'private';
-
 export interface Config {
   http: HttpConfig;
   auth: AuthConfig;
@@ -159,7 +157,8 @@ export interface CatalogConfig {
 
 export interface DiscoveryConfig {
   /** CAPABILITY_DEFAULT_VISIBILITY: the privacy of a resource property key seen for the first time. */
-  capabilityDefaultVisibility: Visibility;
+  /** A namespace's visibility (common/visibility.ts), as CAPABILITY_DEFAULT_VISIBILITY's values spell it. */
+  capabilityDefaultVisibility: ReturnType<(typeof S)['CAPABILITY_DEFAULT_VISIBILITY']['read']>;
   allowAllUsers: boolean;
 }
 
