@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -30,6 +31,33 @@ export interface ContextDeps {
 }
 
 const OFFLINE = new InstanceState();
+
+/**
+ * A query made, inside a transaction, through the context that opened it instead of the transaction's `tx`: it
+ * would run outside the transaction (not seeing its writes, not rolled back with it) and, on the embedded
+ * database's one connection, wait for that transaction to end, which waits for it (until DATABASE_POOL_WAIT_MS).
+ * Thrown when config.database.transactionGuard is on (tests); a programming error, never the caller's.
+ */
+export class OuterContextInTransactionError extends Error {
+  constructor(what: string) {
+    super(`${what} through the outer context inside its own transaction: use the transaction's \`tx\``);
+    this.name = 'OuterContextInTransactionError';
+  }
+}
+
+/** The context whose transaction the current async flow runs in (only while its transaction guard is on). */
+const transactionOf = new AsyncLocalStorage<Context>();
+
+/** `manager`, refusing every use from inside `owner`'s own transaction (see OuterContextInTransactionError). */
+function guardedManager(manager: EntityManager, owner: Context): EntityManager {
+  return new Proxy(manager, {
+    get(target, property, receiver) {
+      if (transactionOf.getStore() === owner)
+        throw new OuterContextInTransactionError('the database reached');
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+}
 
 /**
  * Runs `work` in a transaction of its own (TypeORM's, on a query runner of its own) whose first round trip names
@@ -83,7 +111,8 @@ class RequestContext implements Context {
     readonly instance: InstanceState = deps.instance ?? OFFLINE,
     readonly policy: PolicyEngine = deps.policy ?? policyFor(deps.config, deps.logger),
   ) {
-    this.db = deps.dataSource.manager;
+    const { manager } = deps.dataSource;
+    this.db = config.database.transactionGuard ? guardedManager(manager, this) : manager;
     this.loaders = new LoaderCache(this.db, { identity, policy: this.policy });
   }
 
@@ -106,6 +135,17 @@ class RequestContext implements Context {
     const { logger } = this.deps;
     if (!logger.isLevelEnabled('info')) return;
     logger.info({ requestId: this.requestId, projectId: this.identity.projectId, ...fields }, message);
+  }
+
+  /**
+   * Runs `transaction` (this context's) so that this context's `db` refuses to be used from inside it, when the
+   * guard is on (OuterContextInTransactionError); a second transaction of this context from inside it too: it
+   * would need a second connection, which the embedded database does not have.
+   */
+  private guarded<T>(transaction: () => Promise<T>): Promise<T> {
+    if (!this.config.database.transactionGuard) return transaction();
+    if (transactionOf.getStore() === this) throw new OuterContextInTransactionError('a transaction opened');
+    return transactionOf.run(this, transaction);
   }
 
   private txContext(manager: EntityManager): TxContext {
@@ -133,8 +173,9 @@ class RequestContext implements Context {
     });
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const result = await withActor(this.deps.dataSource, this.actor, (manager) =>
-          work(this.txContext(manager)),
+        const actor = this.actor;
+        const result = await this.guarded(() =>
+          withActor(this.deps.dataSource, actor, (manager) => work(this.txContext(manager))),
         );
         this.instance.changes.committed();
         this.loaders.clearAll();

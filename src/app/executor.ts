@@ -22,57 +22,67 @@ const GRAPHQL_JS = Symbol('graphql-js');
 type GatewayInterface = ApolloServerOptionsWithGateway<BaseContext>['gateway'];
 type GatewayExecutor = NonNullable<Awaited<ReturnType<GatewayInterface['load']>>['executor']>;
 
+/** What Apollo hands its executor: the parsed and validated document, the operation it resolved, the context. */
+export type ExecutorRequest = Parameters<GatewayExecutor>[0];
+
 /**
- * Apollo's executor for our one schema: an operation sent again is compiled by graphql-jit (a function per document
+ * The executor for our one schema: an operation sent again is compiled by graphql-jit (a function per document
  * and operation, kept as long as Apollo keeps the parsed document in its document store), instead of graphql-js
  * walking every field of every row. The first execution of a document is graphql-js's: compiling costs about
  * three times what validating does (a full catalog query: 22 ms), which only an operation that comes back pays
  * off, and every service's operations do. On a list of hundreds of rows, graphql-js's per-field work (arguments
  * collected, paths and promises checked for each field of each row) was the largest part of what a computed
- * answer costs beyond its SQL (docs/benchmarks.md). Handed to Apollo as a "gateway" of one schema: Apollo Server 5's
- * one way to replace its executor (4.0 removed the `executor` option as redundant with `gateway`; a plugin's
- * `responseForOperation` would bypass formatError); parsing, validation, every plugin and formatError are Apollo's
- * as before. A gateway's contract differs from graphql-js's in one place that matters: see `unresolved`.
+ * answer costs beyond its SQL (docs/benchmarks.md).
  *
  * Kept as graphql-js has it: results, errors (message, path, locations, the resolver's error as `originalError`:
  * formatError classifies by it), custom scalars' serialization, abstract types. An operation graphql-jit cannot
  * compile runs through graphql-js. One Apollo could not resolve (an `operationName` naming no operation, or none
  * given for several) is never executed: see `unresolved`.
  */
-export function jitGateway(schema: GraphQLSchema): GatewayInterface {
+export function jitExecutor(schema: GraphQLSchema): GatewayExecutor {
   // Keyed by Apollo's parsed document (one object per query text while its document store keeps it), then
   // operation name ('' for the only one): SEEN after a first execution, then the compiled query (or GRAPHQL_JS).
   const compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | typeof SEEN | typeof GRAPHQL_JS>>();
-  const executor = async (request: Parameters<GatewayExecutor>[0]): ReturnType<GatewayExecutor> => {
-    const { document, operationName, context } = request;
-    // Apollo hands a gateway the name of the operation it resolved, null when it resolved none: graphql-js given
-    // null runs a document's only operation, so the mutation a wrong name did not pick would run (and commit).
-    if (!request.operation) return { errors: [unresolved(document, request.request.operationName)] };
-    const variables = request.request.variables ?? {};
+  const entryOf = (request: ExecutorRequest, operation: OperationDefinitionNode) => {
+    const { document, operationName } = request;
     let byName = compiled.get(document);
     if (!byName) compiled.set(document, (byName = new Map()));
     const key = operationName ?? '';
-    let entry = byName.get(key);
-    if (entry === SEEN && request.operation && defaultsMissedByJit(schema, request.operation)) {
-      entry = GRAPHQL_JS;
-      byName.set(key, entry);
-    }
-    if (entry === SEEN && request.operation) {
-      const made = compileQuery(schema, document, operationName ?? undefined, {
-        // Stacks are never answered (formatError); a resolver's own error keeps its stack.
-        disablingCapturingStackErrors: true,
-      });
-      entry = isCompiledQuery(made) ? made : GRAPHQL_JS;
-      byName.set(key, entry);
-    }
-    if (entry === undefined || entry === SEEN || entry === GRAPHQL_JS) {
-      if (entry === undefined) byName.set(key, SEEN);
+    const entry = byName.get(key);
+    // The first execution is graphql-js's; the second compiles (or stays with graphql-js, see below).
+    if (entry === undefined) byName.set(key, SEEN);
+    if (entry !== SEEN) return entry;
+    const made = defaultsMissedByJit(schema, operation)
+      ? undefined
+      : compileQuery(schema, document, operationName ?? undefined, {
+          // Stacks are never answered (formatError); a resolver's own error keeps its stack.
+          disablingCapturingStackErrors: true,
+        });
+    const compiledEntry = made && isCompiledQuery(made) ? made : GRAPHQL_JS;
+    byName.set(key, compiledEntry);
+    return compiledEntry;
+  };
+  return async (request) => {
+    const { document, operationName, context } = request;
+    // Apollo hands its executor the name of the operation it resolved, null when it resolved none: graphql-js
+    // given null runs a document's only operation, so the mutation a wrong name did not pick would run (and commit).
+    if (!request.operation) return { errors: [unresolved(document, request.request.operationName)] };
+    const variables = request.request.variables ?? {};
+    const entry = entryOf(request, request.operation);
+    if (entry === undefined || entry === GRAPHQL_JS)
       return execute({ schema, document, contextValue: context, variableValues: variables, operationName });
-    }
-    const query = entry;
-    const result = await query.query(undefined, context, variables);
+    const result = await entry.query(undefined, context, variables);
     return result.errors ? { ...result, errors: result.errors.map(asGraphQLError) } : result;
   };
+}
+
+/**
+ * jitExecutor handed to Apollo as a "gateway" of one schema: Apollo Server 5's only way to replace its executor
+ * (4.0 removed the `executor` option as redundant with `gateway`; a plugin's `responseForOperation` would bypass
+ * formatError; see docs/libraries.md). Parsing, validation, every plugin and formatError are Apollo's as before.
+ */
+export function jitGateway(schema: GraphQLSchema): GatewayInterface {
+  const executor = jitExecutor(schema);
   return {
     onSchemaLoadOrUpdate(callback) {
       callback({ apiSchema: schema, coreSupergraphSdl: '' });

@@ -24,7 +24,9 @@ export interface Context {
   /**
    * Runs `work` in one transaction, with a `TxContext` whose `db` and `loaders` use it. A failure rolls
    * everything back; loaders of the outer context are cleared afterwards. Called on a `TxContext`, it joins
-   * that transaction (the same `tx` is passed on).
+   * that transaction (the same `tx` is passed on). Inside `work`, this context's own `db` and `loaders` must not
+   * be used (they would wait, on the embedded database's one connection, for this very transaction): with
+   * DATABASE_TRANSACTION_GUARD (tests) they throw OuterContextInTransactionError (app/context.ts).
    */
   transaction<T>(work: (tx: TxContext) => Promise<T>): Promise<T>;
 }

@@ -1,4 +1,5 @@
 import { registerEnumType } from 'type-graphql';
+import type { Config } from '../config';
 
 /**
  * A namespace's visibility. It lives here, below the modules, because more than namespaces/ reads it: a resource
@@ -19,3 +20,15 @@ registerEnumType(Visibility, {
     },
   },
 });
+
+/**
+ * CAPABILITY_DEFAULT_VISIBILITY takes exactly these values (config/ imports nothing of the service, so its type
+ * comes from the setting's declaration): a value added on either side and not the other does not compile.
+ */
+type SettingValues = Config['discovery']['capabilityDefaultVisibility'];
+export const SETTING_MATCHES_VISIBILITY: [SettingValues, `${Visibility}`] extends [
+  `${Visibility}`,
+  SettingValues,
+]
+  ? true
+  : never = true;

@@ -24,8 +24,6 @@ export { SETTINGS, SETTING_GROUPS } from './settings';
 export type { TracingConfig } from './tracing';
 export type { OtlpProtocol } from './values';
 
-export type Visibility = 'public' | 'private';
-
 export interface Config {
   http: HttpConfig;
   auth: AuthConfig;
@@ -75,6 +73,8 @@ export interface DatabaseConfig {
   connectTimeoutMs: number;
   /** How long a request may wait for a free pooled connection (all busy) before SERVICE_UNAVAILABLE (busy). */
   poolWaitMs: number;
+  /** A query through a context whose transaction runs, from inside that transaction, throws (tests). */
+  transactionGuard: boolean;
   dataDir: string;
   /** Changes to the embedded database are refused while its disk has less free space (MB). */
   dataMinFreeMb: number;
@@ -162,7 +162,8 @@ export interface CatalogConfig {
 
 export interface DiscoveryConfig {
   /** CAPABILITY_DEFAULT_VISIBILITY: the privacy of a resource property key seen for the first time. */
-  capabilityDefaultVisibility: Visibility;
+  /** A namespace's visibility (common/visibility.ts), as CAPABILITY_DEFAULT_VISIBILITY's values spell it. */
+  capabilityDefaultVisibility: ReturnType<(typeof S)['CAPABILITY_DEFAULT_VISIBILITY']['read']>;
   allowAllUsers: boolean;
 }
 
@@ -217,6 +218,7 @@ export function loadConfig(env: Env = process.env): Config {
       poolSize: S.DATABASE_POOL_SIZE.read(env),
       connectTimeoutMs: S.DATABASE_CONNECT_TIMEOUT_MS.read(env),
       poolWaitMs: S.DATABASE_POOL_WAIT_MS.read(env),
+      transactionGuard: S.DATABASE_TRANSACTION_GUARD.read(env),
       dataDir: S.DATA_DIR.read(env),
       dataMinFreeMb: S.DATA_MIN_FREE_MB.read(env),
       pgliteSharedBuffersMb: S.PGLITE_SHARED_BUFFERS_MB.read(env),

@@ -184,6 +184,12 @@ export const SETTINGS = defineSettings({
     meaning:
       'how long a request may wait for a free connection while every pooled one is busy (load, not an outage) before answering SERVICE_UNAVAILABLE (the service is busy)',
   }),
+  DATABASE_TRANSACTION_GUARD: flag({
+    group: DATABASE,
+    default: false,
+    meaning:
+      "refuse at once a query made inside a transaction through the context that opened it (on the embedded database's one connection it waits for the transaction, until DATABASE_POOL_WAIT_MS): for tests; costs an AsyncLocalStorage",
+  }),
   SEED_ON_START: flag({
     group: DATABASE,
     default: true,

@@ -70,6 +70,8 @@ async function startInstance(
   const config = loadConfig({
     AUTH_MODE: 'headers',
     LOG_LEVEL: 'silent',
+    // A query through a context inside its own transaction fails at once (test/transaction-guard.test.ts).
+    DATABASE_TRANSACTION_GUARD: 'true',
     DATABASE_URL: database.url,
     ...env,
   });
