@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import pino from 'pino';
+import { versionGroups } from '../src/app/modules';
 import { boot, type Runtime } from '../src/app/runtime';
 import { createApp } from '../src/app/server';
 import { loadConfig } from '../src/config';
-import { DATA_GROUP_TABLES } from '../migrations/1763700900000-data-versions';
 
 const SET_TRAITS = `mutation ($uuid: UUID!, $traits: [String!]!, $generation: Int!) {
   setResourceProviderTraits(uuid: $uuid, traits: $traits, generation: $generation) { generation }
@@ -13,9 +13,10 @@ const TRAITS = [
   ['HW_CPU_X86_AVX2', 'COMPUTE_STATUS_DISABLED'],
 ];
 
-/** The triggers bumping the providers group's version, switched on or off. */
+/** The triggers bumping the providers group's version (src/db/versions/sql/triggers.sql), switched on or off. */
 async function providersBump(runtime: Runtime, on: boolean): Promise<void> {
-  for (const table of DATA_GROUP_TABLES.providers) {
+  const tables = [...versionGroups].filter(([, group]) => group === 'providers').map(([table]) => table);
+  for (const table of tables) {
     await runtime.database.dataSource.query(
       `ALTER TABLE ${table} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER ${table}_data_version`,
     );

@@ -1,62 +1,61 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { createTriggers, dropTriggers, sqlFile } from './sql-files';
 
-/** Every table whose rows the catalog's read-only queries answer from (namespaces, resource types, definitions). */
-export const CATALOG_TABLES = [
-  'resource_types',
-  'namespaces',
-  'namespace_resource_types',
-  'metadef_objects',
-  'metadef_properties',
-  'metadef_tags',
-];
+/** Where the versions' functions and triggers are defined, one file each (their current text). */
+const SQL = 'src/db/versions/sql';
+
+/** The functions (each `<name>.sql`), created before the triggers that call them. */
+const FUNCTIONS = ['catalog_version_bump', 'data_version_bump'];
+
+/** The data groups besides the catalog, each a row of `data_versions` (src/common/module.ts, DATA_GROUPS). */
+const DATA_GROUPS = ['traits', 'providers'];
 
 /**
- * The catalog's version: one row whose number grows in every transaction that changes a catalog table, whoever
- * writes (the service, the CLI, an importer, SQL by hand). Cached catalog answers (src/app/catalog-cache.ts)
- * are kept with the version read before they were computed and served only while it is still the current one,
- * so a write committed on any instance is seen by the next request on every instance.
+ * The versions of the data whose answers may be cached: `catalog_version`, one row, the catalog's (namespaces,
+ * resource types, definitions); `data_versions`, a row per other group (traits; providers and their traits). A
+ * version grows in every transaction that changes one of its group's tables, whoever writes (the service, the
+ * CLI, an importer, SQL by hand). Cached answers (src/app/catalog-cache.ts) are kept with the versions of the
+ * groups they read, read before they were computed, and served only while all are still current, so a write
+ * committed on any instance is seen by the next request on every instance.
  *
- * The bump is a deferred constraint trigger: it runs once per transaction, at commit, after everything else the
- * transaction does, so the row lock it takes is held only for the commit (concurrent catalog writers queue
- * there for an instant, and never while they hold any other lock they could wait on each other for).
- * TRUNCATE has no row triggers: a statement trigger bumps it then.
+ * The bump is a deferred constraint trigger (src/db/versions/sql/: the functions, and triggers.sql, which names
+ * each table; the modules' `versionedTables` say the same, test/cache-rules.test.ts compares): it runs once per
+ * transaction and group (a transaction-local setting remembers it), at commit, after everything else the
+ * transaction does, so the row lock it takes is held only for the commit (concurrent writers queue there for an
+ * instant, and never while they hold any other lock they could wait on each other for). A rolled-back
+ * transaction bumps nothing. TRUNCATE has no row triggers: a statement trigger bumps it then.
+ *
+ * It folds DataVersions1763700900000 of the unreleased 0.1.0 (migrations/index.ts, foldedMigrations): a database
+ * it migrated has this migration's name in `migrations`, and the same tables and triggers.
  */
 export class CatalogVersion1763700600000 implements MigrationInterface {
   name = 'CatalogVersion1763700600000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
+    const q = (sql: string) => queryRunner.query(sql);
+    await q(`
       CREATE TABLE catalog_version (
         id boolean PRIMARY KEY DEFAULT true CHECK (id),
         version bigint NOT NULL
       )`);
-    await queryRunner.query(`INSERT INTO catalog_version (id, version) VALUES (true, 1)`);
-    // Once per transaction: a transaction-local setting remembers that this transaction has bumped it.
-    await queryRunner.query(`
-      CREATE FUNCTION catalog_version_bump() RETURNS trigger LANGUAGE plpgsql AS $fn$
-      BEGIN
-        IF current_setting('metacatalog.catalog_bumped', true) IS DISTINCT FROM txid_current()::text THEN
-          UPDATE catalog_version SET version = version + 1;
-          PERFORM set_config('metacatalog.catalog_bumped', txid_current()::text, true);
-        END IF;
-        RETURN NULL;
-      END $fn$`);
-    for (const table of CATALOG_TABLES) {
-      await queryRunner.query(`
-        CREATE CONSTRAINT TRIGGER ${table}_catalog_version AFTER INSERT OR UPDATE OR DELETE ON ${table}
-          DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION catalog_version_bump()`);
-      await queryRunner.query(`
-        CREATE TRIGGER ${table}_catalog_version_truncate AFTER TRUNCATE ON ${table}
-          FOR EACH STATEMENT EXECUTE FUNCTION catalog_version_bump()`);
+    await q(`INSERT INTO catalog_version (id, version) VALUES (true, 1)`);
+    await q(`
+      CREATE TABLE data_versions (
+        name text PRIMARY KEY,
+        version bigint NOT NULL
+      )`);
+    for (const group of DATA_GROUPS) {
+      await queryRunner.query(`INSERT INTO data_versions (name, version) VALUES ($1, 1)`, [group]);
     }
+    for (const fn of FUNCTIONS) await q(sqlFile(`${SQL}/${fn}.sql`));
+    await createTriggers(queryRunner, SQL);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of CATALOG_TABLES) {
-      await queryRunner.query(`DROP TRIGGER ${table}_catalog_version_truncate ON ${table}`);
-      await queryRunner.query(`DROP TRIGGER ${table}_catalog_version ON ${table}`);
-    }
-    await queryRunner.query(`DROP FUNCTION catalog_version_bump()`);
-    await queryRunner.query(`DROP TABLE catalog_version`);
+    const q = (sql: string) => queryRunner.query(sql);
+    await dropTriggers(queryRunner, SQL);
+    for (const fn of FUNCTIONS) await q(`DROP FUNCTION ${fn}()`);
+    await q(`DROP TABLE data_versions`);
+    await q(`DROP TABLE catalog_version`);
   }
 }

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { sqlFile, sqlStatements, triggersOf } from './sql-files';
+import { createTriggers, dropTriggers, sqlFile } from './sql-files';
 
 /** Where the change log's functions and triggers are defined, one file each (their current text). */
 const SQL = 'src/db/change-log/sql';
@@ -111,14 +111,12 @@ export class ChangeLog1763701000000 implements MigrationInterface {
     await q(`CREATE INDEX change_log_namespace_seq_idx ON change_log (namespace, seq)`);
     await q(`CREATE INDEX change_log_committed_at_idx ON change_log (committed_at)`);
     for (const fn of FUNCTIONS.slice(2)) await q(sqlFile(fileOf(fn)));
-    for (const statement of sqlStatements(sqlFile(`${SQL}/triggers.sql`))) await q(statement);
+    await createTriggers(queryRunner, SQL);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     const q = (sql: string) => queryRunner.query(sql);
-    for (const { name, table } of triggersOf(sqlStatements(sqlFile(`${SQL}/triggers.sql`)))) {
-      await q(`DROP TRIGGER ${name} ON ${table}`);
-    }
+    await dropTriggers(queryRunner, SQL);
     await q(`DROP TABLE change_log`);
     await q(`DROP TABLE change_log_pending`);
     await q(`DROP TABLE change_log_retention`);

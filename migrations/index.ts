@@ -6,9 +6,7 @@ import { Resources1763700300000 } from './1763700300000-resources';
 import { DiscoveredProperties1763700450000 } from './1763700450000-discovered-properties';
 import { UsageCounts1763700500000 } from './1763700500000-usage-counts';
 import { CatalogVersion1763700600000 } from './1763700600000-catalog-version';
-import { UsageCountsAtCommit1763700700000 } from './1763700700000-usage-counts-at-commit';
 import { ResourceTypeVisibility1763700800000 } from './1763700800000-resource-type-visibility';
-import { DataVersions1763700900000 } from './1763700900000-data-versions';
 import { ChangeLog1763701000000 } from './1763701000000-change-log';
 import { CompleteNamespaces1763701600000 } from './1763701600000-complete-namespaces';
 import { SchemaCompat1763701700000 } from './1763701700000-schema-compat';
@@ -23,9 +21,7 @@ export const migrations = [
   DiscoveredProperties1763700450000,
   UsageCounts1763700500000,
   CatalogVersion1763700600000,
-  UsageCountsAtCommit1763700700000,
   ResourceTypeVisibility1763700800000,
-  DataVersions1763700900000,
   ChangeLog1763701000000,
   CompleteNamespaces1763701600000,
   SchemaCompat1763701700000,
@@ -37,6 +33,8 @@ export const migrations = [
  * bookkeeping only (a restore drops them; src/db/backup.ts).
  */
 export const foldedMigrations: Readonly<Record<string, string>> = {
+  UsageCountsAtCommit1763700700000: 'UsageCounts1763700500000',
+  DataVersions1763700900000: 'CatalogVersion1763700600000',
   ChangeLogCost1763701100000: 'ChangeLog1763701000000',
   ChangeLogSequencer1763701200000: 'ChangeLog1763701000000',
   ChangeLogLeanStep1763701300000: 'ChangeLog1763701000000',

@@ -169,8 +169,8 @@ export function buildProgram(): Command {
           for (const name of pending) console.log(`pending  ${name}`);
           console.log(`${applied.length} applied, ${pending.length} pending`);
         } else if (options.undo) {
-          await undoLastMigration(runtime.database);
-          console.log('reverted the newest migration');
+          const undone = await undoLastMigration(runtime.database);
+          console.log(undone ? `reverted ${undone}` : 'no migration to revert');
         } else {
           console.log('migrations are up to date');
         }

@@ -1,10 +1,11 @@
 import { rmSync } from 'node:fs';
 import type { QueryRunner } from 'typeorm';
+import { foldedMigrations, migrations } from '../migrations';
 import { entities } from '../src/app/entities';
 import { changeLogTables } from '../src/app/modules';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/database';
-import { migrate } from '../src/db/migrate';
+import { migrate, undoLastMigration } from '../src/db/migrate';
 import {
   functionFiles,
   installedDefinition,
@@ -24,17 +25,6 @@ import { createProcessDatabase, createTestDatabaseUrl } from './support/test-dat
  * triggers; and a database the six change-log migrations of the previous release migrated ends with the schema of
  * a fresh one.
  */
-
-/** Functions still defined in their migrations (usage counts, data versions): not in a file yet. */
-const IN_MIGRATIONS = [
-  'catalog_version_bump',
-  'data_version_bump',
-  'discovered_property_values_count',
-  'resources_move_tag_counts',
-  'resources_uncount_tags',
-  'tag_usage_count',
-  'usage_counts_flush',
-];
 
 async function open(url: string): Promise<Database> {
   return openDatabase(loadConfig({ DATABASE_URL: url }), { entities });
@@ -107,7 +97,7 @@ describe('the database functions and triggers', () => {
       for (const file of files) if (!(await installedDefinition(runner, file.name))) missing.push(file.name);
       expect(missing).toEqual([]);
       expect(await refreshFunctions(runner, { apply: false })).toEqual([]);
-      // Every function of the schema has its file (or is one of those still in their migrations).
+      // Every function of the schema has its file.
       const installed = (
         (await runner.query(
           `SELECT p.proname FROM pg_proc p WHERE p.pronamespace = current_schema()::regnamespace
@@ -115,7 +105,7 @@ describe('the database functions and triggers', () => {
               AND NOT EXISTS (SELECT FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e') ORDER BY 1`,
         )) as { proname: string }[]
       ).map((row) => row.proname);
-      expect(installed).toEqual([...files.map((file) => file.name), ...IN_MIGRATIONS].sort());
+      expect(installed).toEqual(files.map((file) => file.name).sort());
 
       // Each trigger of the files is there, and creating it again from its statement leaves it as it was.
       const statements = triggerStatements();
@@ -124,7 +114,10 @@ describe('the database functions and triggers', () => {
       try {
         for (const [i, { name, table }] of names.entries()) {
           const before = await triggerDefinition(runner, name, table);
-          expect([name, before]).toEqual([name, expect.stringContaining(`CREATE TRIGGER ${name} `)]);
+          expect([name, before]).toEqual([
+            name,
+            expect.stringMatching(`^CREATE (CONSTRAINT )?TRIGGER ${name} `),
+          ]);
           await runner.query(`DROP TRIGGER ${name} ON ${table}`);
           await runner.query(statements[i]);
           expect([name, await triggerDefinition(runner, name, table)]).toEqual([name, before]);
@@ -132,13 +125,14 @@ describe('the database functions and triggers', () => {
       } finally {
         await runner.rollbackTransaction();
       }
-      // Every trigger that calls a function of the files is one of theirs.
-      const calling = (await runner.query(
-        `SELECT t.tgname FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
-          WHERE NOT t.tgisinternal AND p.proname = ANY($1) ORDER BY 1`,
-        [files.map((file) => file.name)],
-      )) as { tgname: string }[];
-      expect(calling.map((row) => row.tgname)).toEqual(names.map((trigger) => trigger.name).sort());
+      // Every trigger of the schema is one of the files'.
+      const triggers = (await runner.query(
+        `SELECT c.relname || ' ' || t.tgname AS trigger FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+          WHERE NOT t.tgisinternal AND c.relnamespace = current_schema()::regnamespace`,
+      )) as { trigger: string }[];
+      expect(triggers.map((row) => row.trigger).sort()).toEqual(
+        names.map(({ name, table }) => `${table} ${name}`).sort(),
+      );
     } finally {
       await runner.release();
     }
@@ -152,12 +146,18 @@ describe('the database functions and triggers', () => {
     expect(rows.map((row) => row.table)).toEqual([...changeLogTables].sort());
   });
 
-  it('a function whose file changed is installed again from it by the runner, once', async () => {
-    // As an older text of the function would be (the file changed since the migration installed it).
+  it('a function whose file changed is installed again from it by the runner, once (of every folder)', async () => {
+    // As an older text of each function would be (its file changed since the migration installed it).
     await database.dataSource.query(
       `CREATE OR REPLACE FUNCTION change_log_resource_data(r_uuid uuid, r_project character varying, r_type integer)
        RETURNS jsonb LANGUAGE sql STABLE AS $fn$ SELECT jsonb_build_object('uuid', r_uuid) $fn$`,
     );
+    for (const name of ['data_version_bump', 'usage_counts_flush']) {
+      await database.dataSource.query(
+        `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $fn$ BEGIN RETURN NULL; END $fn$`,
+      );
+    }
+    const changed = ['data_version_bump', 'usage_counts_flush', 'change_log_resource_data'];
     // One runner at a time: PGlite has one connection, which the runner's migrate() needs too.
     const withRunner = async <T>(work: (runner: QueryRunner) => Promise<T>): Promise<T> => {
       const runner = database.dataSource.createQueryRunner();
@@ -168,20 +168,35 @@ describe('the database functions and triggers', () => {
       }
     };
     const differing = () => withRunner((runner) => refreshFunctions(runner, { apply: false }));
-    expect(await differing()).toEqual(['change_log_resource_data']);
-    expect(await differing()).toEqual(['change_log_resource_data']);
+    expect(await differing()).toEqual(changed);
+    expect(await differing()).toEqual(changed);
     const refreshed: string[][] = [];
     expect(await migrate(database, { onRefreshed: (names) => refreshed.push(names) })).toEqual([]);
-    expect(refreshed).toEqual([['change_log_resource_data']]);
+    expect(refreshed).toEqual([changed]);
     expect(await differing()).toEqual([]);
     expect(await withRunner((runner) => installedDefinition(runner, 'change_log_resource_data'))).toContain(
       'LANGUAGE plpgsql',
     );
+    expect(await withRunner((runner) => installedDefinition(runner, 'usage_counts_flush'))).toContain(
+      'INSERT INTO tag_usage',
+    );
   });
 });
 
-describe('a database the change log’s six migrations migrated (the previous release)', () => {
-  it('is recognized and ends with the schema of a fresh one', async () => {
+/** The tables of the migrations folded since the previous release (migrations/index.ts, foldedMigrations). */
+const FOLDED_TABLES =
+  /^(change_log|tag_usage|discovered_property_values|usage_count_flushes|catalog_version$|data_versions$)/;
+
+/** The rows of `migrations`, a folded migration's under the name of the one it was folded into, in row order. */
+async function appliedAs(database: Database): Promise<string[]> {
+  const rows = (await database.dataSource.query(`SELECT name FROM migrations ORDER BY id`)) as {
+    name: string;
+  }[];
+  return [...new Set(rows.map(({ name }) => foldedMigrations[name] ?? name))];
+}
+
+describe('a database the previous release migrated (with the migrations folded since: the change log’s six, the usage counts’ and the versions’)', () => {
+  it('is recognized, ends with the schema of a fresh one, and is undone migration by migration', async () => {
     const tree = previousRelease();
     const old = await createProcessDatabase();
     const fresh = await createTestDatabaseUrl();
@@ -191,14 +206,20 @@ describe('a database the change log’s six migrations migrated (the previous re
         env: { DATABASE_URL: old.url, LOG_LEVEL: 'warn' },
       });
       expect([code, stderr]).toEqual([0, '']);
-      const upgraded = await open(old.url);
+      let upgraded = await open(old.url);
       let before: Record<string, unknown[]>;
       try {
-        // What the previous release left: the six migrations' functions, as they wrote them.
+        // What the previous release left: the folded migrations' functions, as they wrote them, and their rows.
         before = await schemaOf(upgraded);
+        const oldRows = (await upgraded.dataSource.query(`SELECT name FROM migrations`)) as {
+          name: string;
+        }[];
+        expect(oldRows.map(({ name }) => name)).toEqual(
+          expect.arrayContaining(['UsageCountsAtCommit1763700700000', 'DataVersions1763700900000']),
+        );
         const refreshed: string[][] = [];
         const applied = await migrate(upgraded, { onRefreshed: (names) => refreshed.push(names) });
-        expect(applied).not.toContain('ChangeLog1763701000000');
+        for (const folded of new Set(Object.values(foldedMigrations))) expect(applied).not.toContain(folded);
         expect(refreshed).toHaveLength(1);
         const after = await schemaOf(upgraded);
         const freshDatabase = await open(fresh.url);
@@ -208,10 +229,33 @@ describe('a database the change log’s six migrations migrated (the previous re
         } finally {
           await freshDatabase.close();
         }
-        // The tables as the six left them are the fold's: only functions, and the tables of later migrations, differ.
-        const changeLogColumns = (schema: Record<string, unknown[]>) =>
-          (schema.columns as { table_name: string }[]).filter((c) => c.table_name.startsWith('change_log'));
-        expect(changeLogColumns(before)).toEqual(changeLogColumns(after));
+        // The tables as the folded migrations left them are the folds': only functions, and later tables, differ.
+        const foldedColumns = (schema: Record<string, unknown[]>) =>
+          (schema.columns as { table_name: string }[]).filter((c) => FOLDED_TABLES.test(c.table_name));
+        expect(foldedColumns(after).length).toBeGreaterThan(30);
+        expect(foldedColumns(before)).toEqual(foldedColumns(after));
+
+        // Undone one by one (`migrate --undo`; the newest rows are folded migrations' after the first two), the
+        // newest of the list each time, with the rows folded into it: `migrations` names the list's first ones.
+        const names = migrations.map((migration) => new migration().name);
+        const undone: string[] = [];
+        const env = { DATABASE_URL: old.url, LOG_LEVEL: 'warn' };
+        for (let i = 0; i < 3; i += 1) {
+          await upgraded.close();
+          const run = await runMetacatalog(['migrate', '--undo'], { env });
+          upgraded = await open(old.url);
+          expect([run.code, run.stderr]).toEqual([0, '']);
+          undone.push(run.stdout.trim().replace(/^reverted /, ''));
+          expect(await appliedAs(upgraded)).toEqual(names.slice(0, names.length - undone.length));
+        }
+        for (let name = await undoLastMigration(upgraded); name; name = await undoLastMigration(upgraded)) {
+          undone.push(name);
+          expect(await appliedAs(upgraded)).toEqual(names.slice(0, names.length - undone.length));
+        }
+        expect(undone).toEqual([...names].reverse());
+        expect(await upgraded.dataSource.query(`SELECT name FROM migrations`)).toEqual([]);
+        const left = (await schemaOf(upgraded)).columns as { table_name: string }[];
+        expect([...new Set(left.map((column) => column.table_name))]).toEqual(['migrations']);
       } finally {
         await upgraded.close();
       }
@@ -220,5 +264,5 @@ describe('a database the change log’s six migrations migrated (the previous re
       await fresh.drop();
       rmSync(tree, { recursive: true, force: true });
     }
-  }, 240_000);
+  }, 300_000);
 });

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import type { Logger } from 'pino';
 import { MigrationExecutor, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { foldedMigrations } from '../../migrations';
 import type { Database } from './database';
 import { errorCode } from './error-code';
 import { refreshFunctions } from './sql-definitions';
@@ -164,9 +165,62 @@ async function run(
   }
 }
 
-/** Reverts the newest migration (used by the migration test and `metacatalog migrate --undo`). */
-export async function undoLastMigration(database: Database): Promise<void> {
-  await database.dataSource.undoLastMigration({ transaction: 'each' });
+/**
+ * Reverts the newest migration the database has applied, in one transaction (`metacatalog migrate --undo`, the
+ * migration tests); returns its name, or undefined when none is applied. See undoNewestMigration.
+ */
+export async function undoLastMigration(database: Database): Promise<string | undefined> {
+  const runner = database.dataSource.createQueryRunner();
+  try {
+    await runner.startTransaction();
+    try {
+      // Not while another process migrates (on PGlite, the one connection is ours).
+      if (database.kind === 'postgres')
+        await runner.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      const undone = await undoNewestMigration(runner, database.dataSource.migrations);
+      await runner.commitTransaction();
+      return undone;
+    } catch (error) {
+      await runner.rollbackTransaction();
+      throw error;
+    }
+  } finally {
+    await runner.release();
+  }
+}
+
+/**
+ * Inside the caller's transaction, reverts the newest migration of `migrations` (the list, oldest first) that the
+ * database has applied: its down(), then its row of `migrations` and those of the migrations folded into it
+ * (migrations/index.ts, foldedMigrations) go. A folded migration's row stands for the one it was folded into: on
+ * a database an older version migrated, such a row may be the newest (its migration came after the one it is
+ * now part of), and the list's order, not the rows', says which migration is the newest, so that `migrations`
+ * always names the first migrations of the list (with those folded into them), as `migrate` leaves it. Refuses
+ * when the database has a migration this version does not know (a newer version's): undo that with that version.
+ * Returns the name undone, or undefined when none is applied.
+ */
+export async function undoNewestMigration(
+  runner: QueryRunner,
+  migrations: readonly MigrationInterface[],
+): Promise<string | undefined> {
+  const names = migrations.map((migration) => migration.name ?? migration.constructor.name);
+  const rows = await new MigrationExecutor(runner.connection, runner).getExecutedMigrations();
+  const folded = (name: string) =>
+    Object.hasOwn(foldedMigrations, name) ? foldedMigrations[name] : undefined;
+  const unknown = rows.filter((row) => !names.includes(row.name) && !folded(row.name)).map((row) => row.name);
+  if (unknown.length) {
+    throw new Error(
+      `the database has migrations this version of metacatalog does not know (${unknown.join(', ')}): undo them with the version that applied them`,
+    );
+  }
+  const applied = new Set(rows.map((row) => folded(row.name) ?? row.name));
+  const newest = names.findLastIndex((name) => applied.has(name));
+  if (newest < 0) return undefined;
+  const name = names[newest];
+  await migrations[newest].down(runner);
+  const gone = [name, ...Object.keys(foldedMigrations).filter((row) => foldedMigrations[row] === name)];
+  await runner.query(`DELETE FROM migrations WHERE name = ANY($1)`, [gone]);
+  return name;
 }
 
 /** Which migrations the database has applied and which are pending, each oldest first. */

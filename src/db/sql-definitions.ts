@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { QueryRunner } from 'typeorm';
+import { sqlStatements, triggersOf } from '../../migrations/sql-files';
 
 /**
  * The folders of .sql files that define the database's functions and triggers (docs/development.md, "Database
@@ -8,7 +9,11 @@ import type { QueryRunner } from 'typeorm';
  * `triggers.sql`, the CREATE TRIGGER statements. Migrations install their text (they read them by path); the runner
  * installs a function's text again when its file changed (refreshFunctions). scripts/build.mjs copies them to dist/.
  */
-export const SQL_FOLDERS: readonly string[] = [join(__dirname, 'change-log', 'sql')];
+export const SQL_FOLDERS: readonly string[] = [
+  join(__dirname, 'versions', 'sql'),
+  join(__dirname, 'usage-counts', 'sql'),
+  join(__dirname, 'change-log', 'sql'),
+];
 
 /** A function's file: its name (one per name: no overloads) and its text. */
 export interface FunctionFile {
@@ -44,10 +49,7 @@ export function triggerStatements(): string[] {
     } catch {
       return [];
     }
-    return text
-      .split(/;[ \t]*$/m)
-      .map((statement) => statement.trim())
-      .filter((statement) => statement.replace(/^--.*$/gm, '').trim() !== '');
+    return sqlStatements(text);
   });
 }
 
@@ -94,9 +96,5 @@ export async function refreshFunctions(runner: QueryRunner, { apply = true } = {
 
 /** The name and table of each trigger triggerStatements() creates. */
 export function triggerNames(): { name: string; table: string }[] {
-  return triggerStatements().map((statement) => {
-    const match = /CREATE (?:CONSTRAINT )?TRIGGER (\w+)\b[\s\S]*?\bON (\w+)/.exec(statement);
-    if (!match) throw new Error(`not a CREATE TRIGGER statement: ${statement.slice(0, 80)}`);
-    return { name: match[1], table: match[2] };
-  });
+  return triggersOf(triggerStatements());
 }
