@@ -19,11 +19,11 @@ import { createProcessDatabase, createTestDatabaseUrl } from './support/test-dat
 
 /**
  * One current text per database object (docs/development.md, "Database functions"): the functions and triggers
- * the migrations install are those of the .sql files (src/db/change-log/sql/), compared by PostgreSQL itself (the
- * definition it prints before and after the file's text is installed again); a file changed since is installed
- * again by the runner; the tables the modules declare (`changeLogTables`) are those with the change log's
- * triggers; and a database the six change-log migrations of the previous release migrated ends with the schema of
- * a fresh one.
+ * the migrations install are those of the .sql files (SQL_FOLDERS), every one of them has a file, and each is
+ * compared by PostgreSQL itself (the definition it prints before and after the file's text is installed again); a
+ * file changed since is installed again by the runner; the tables the modules declare (`changeLogTables`) are those
+ * with the change log's triggers; and a database the previous release migrated (with migrations folded since) ends
+ * with the schema of a fresh one, and is undone migration by migration.
  */
 
 async function open(url: string): Promise<Database> {

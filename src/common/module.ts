@@ -70,9 +70,9 @@ export interface ModuleManifest {
    */
   readonly recordsNoChange?: readonly string[];
   /**
-   * Its tables whose every write bumps a data group's version, by group (the triggers of the catalog-version and
-   * data-versions migrations watch them; test/cache-rules.test.ts compares). Answers that read only such tables
-   * may be cached across requests, kept with the versions of the groups they read.
+   * Its tables whose every write bumps a data group's version, by group (the triggers of
+   * src/db/versions/sql/triggers.sql watch them; test/cache-rules.test.ts compares). Answers that read only such
+   * tables may be cached across requests, kept with the versions of the groups they read.
    */
   readonly versionedTables?: Readonly<Partial<Record<DataGroup, readonly string[]>>>;
   /**

@@ -43,7 +43,7 @@ export const BACKUP_FORMAT = 'metacatalog-backup';
 export const BACKUP_VERSION = 2;
 
 /**
- * Tables whose rows triggers compute from other tables' (migrations/1763700500000-usage-counts.ts): a restore
+ * Tables whose rows triggers compute from other tables' (migrations/1763700500000-usage-counts.ts, src/db/usage-counts/sql/): a restore
  * does not insert them, the triggers fill them as the rows they count arrive; they are then compared with the
  * backup's (a difference is reported: the recomputed counts are the right ones).
  */
@@ -55,7 +55,7 @@ export const RECOMPUTED_TABLES = ['tag_usage', 'discovered_property_values'];
 export const VERSION_TABLE = 'catalog_version';
 
 /**
- * The other data groups' versions (migrations/1763700900000-data-versions.ts: traits, providers), restored the
+ * The other data groups' versions (migrations/1763700600000-catalog-version.ts: traits, providers), restored the
  * same way: never below the number the database had, so no cache holds an answer under the number it ends with.
  */
 export const DATA_VERSIONS_TABLE = 'data_versions';

@@ -7,7 +7,7 @@ import { RESOURCE_LIMITS } from './resource.entity';
 
 /**
  * How many resources of a type in a project carry a tag: what the tag catalog view reads. Kept exact by
- * database triggers in the writing transaction (migration UsageCounts1763700500000); never written here.
+ * database triggers, at the writing transaction's commit (src/db/usage-counts/sql/); never written here.
  */
 @Entity('tag_usage')
 export class TagUsageCount {
@@ -30,7 +30,7 @@ export class TagUsageCount {
 
 /**
  * How many resources carry a value of a discovered property: what discovery's `values` reads. Kept exact by
- * database triggers in the writing transaction (migration UsageCounts1763700500000); never written here.
+ * database triggers, at the writing transaction's commit (src/db/usage-counts/sql/); never written here.
  */
 @Entity('discovered_property_values')
 export class DiscoveredPropertyValueCount {
