@@ -30,7 +30,8 @@ export const migrations = [
 /**
  * Migrations of the unreleased 0.1.0 folded into another, by name: a database, or a backup, that has them has the
  * one they were folded into (its name is the first of theirs), and the rows they left in `migrations` stay
- * bookkeeping only (a restore drops them; src/db/backup.ts).
+ * bookkeeping only: they go when that one is undone (`migrate --undo`, a restore: undoNewestMigration in
+ * src/db/migrate.ts).
  */
 export const foldedMigrations: Readonly<Record<string, string>> = {
   UsageCountsAtCommit1763700700000: 'UsageCounts1763700500000',

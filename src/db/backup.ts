@@ -17,7 +17,7 @@ import { sequenceChanges } from './change-log/sequencer';
 import { FEED_APPLICATION_NAME } from './change-log/feed';
 import { foldedMigrations } from '../../migrations';
 import { appliedMigrations, type Database } from './database';
-import { MIGRATION_LOCK } from './migrate';
+import { MIGRATION_LOCK, undoNewestMigration } from './migrate';
 
 /**
  * Backup and restore of the whole database (docs/backup.md). A backup is one gzip file of JSON lines, written
@@ -646,12 +646,9 @@ async function load(
 
   const executor = new MigrationExecutor(database.dataSource, runner);
   executor.transaction = 'none';
-  // Rows of migrations folded into another: that one is undone with the rest.
-  if (appliedCount) {
-    await runner.query(`DELETE FROM migrations WHERE name = ANY($1)`, [Object.keys(foldedMigrations)]);
-  }
-  for (let i = 0; i < appliedCount; i += 1) await executor.undoLastMigration();
   const instances = database.dataSource.migrations;
+  // Newest first, each with the rows of the migrations folded into it.
+  for (let i = 0; i < appliedCount; i += 1) await undoNewestMigration(runner, instances);
   for (const instance of instances.slice(0, withoutFolded(header.migrations).length)) {
     const name = instance.name ?? instance.constructor.name;
     await executor.executeMigration(new Migration(undefined, Number(name.slice(-13)), name, instance));
