@@ -40,7 +40,10 @@ describe('metacatalog migrate --status', () => {
       `${names.length} applied, 0 pending`,
     ]);
 
-    expect(await runMetacatalog(['migrate', '--undo'], { env })).toMatchObject({ code: 0 });
+    expect(await runMetacatalog(['migrate', '--undo'], { env })).toMatchObject({
+      code: 0,
+      stdout: `reverted ${names[names.length - 1]}\n`,
+    });
     expect(await status()).toEqual([
       ...names.slice(0, -1).map((name) => `applied  ${name}`),
       `pending  ${names[names.length - 1]}`,
