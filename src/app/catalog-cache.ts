@@ -343,13 +343,13 @@ export function catalogCachePlugin(
         // The database is unreachable or refusing: execution reports that as it does for any query.
         return null;
       }
-      // The document (its hash), the operation chosen in it, and the declared variables' values.
-      const key = JSON.stringify([
-        audience(ctx),
-        queryHash,
-        operation.name?.value ?? null,
-        declaredVariables(operation, request.variables),
-      ]);
+      // The audience and the document's hash (neither holds a space), the operation chosen in it (a GraphQL name:
+      // no space, never empty) and the declared variables' values (JSON, none: empty).
+      const key = `${audience(ctx)} ${queryHash} ${operation.name?.value ?? ''} ${
+        operation.variableDefinitions?.length
+          ? JSON.stringify(declaredVariables(operation, request.variables))
+          : ''
+      }`;
       const cached = cache.get(key, versions);
       if (cached) {
         metrics?.catalogCacheHits.inc();
