@@ -646,4 +646,14 @@ describe("a rule as a list's SQL condition", () => {
     engine.setOverrides({ get_metadef_namespace: 'role:admin or user_id:alice' });
     expect(audience('p1', ['reader'], 'alice')).not.toBe(audience('p1', ['reader'], 'bob'));
   });
+
+  it("decides an identity's audience again when the rules change (it is kept per identity)", () => {
+    const engine = new PolicyEngine(allPolicies);
+    const alice = makeIdentity('p1', 'alice', ['reader']);
+    const before = engine.audience(alice);
+    expect(engine.audience(alice)).toBe(before);
+    engine.setOverrides({ get_metadef_namespace: 'role:admin or user_id:alice' });
+    expect(engine.audience(alice)).not.toBe(before);
+    expect(engine.audience(alice)).toBe(engine.audience(makeIdentity('p1', 'alice', ['reader'])));
+  });
 });

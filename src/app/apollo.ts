@@ -8,6 +8,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Context } from '../common/context';
+import type { Queryable } from '../db/change-log/read';
 import { catalogCachePlugin, stringifyResult } from './catalog-cache';
 import type { createFormatError } from './format-error';
 import { inputGuardPlugin } from './input-guard';
@@ -31,6 +32,7 @@ export async function startApolloServer({
   tracing,
   formatError,
   logged,
+  reads,
 }: {
   config: Config;
   schema: GraphQLSchema;
@@ -40,6 +42,8 @@ export async function startApolloServer({
   formatError: ReturnType<typeof createFormatError>;
   /** Filled with the requests the pipeline logged itself (the HTTP layer logs the others). */
   logged: WeakSet<HTTPGraphQLRequest>;
+  /** The database's reads beside TypeORM (database.ts), for the answer cache's versions when tracing is off. */
+  reads?: Queryable;
 }): Promise<ApolloServer<Context>> {
   const armor = createArmor(config).protect();
   const apollo = new ApolloServer<Context>({
@@ -71,7 +75,8 @@ export async function startApolloServer({
       transportPlugin(),
       ...armor.plugins,
       // Last: serves a cached answer only to an operation every plugin above has let through.
-      catalogCachePlugin(schema, appCacheRules(), metrics),
+      // Its versions read beside TypeORM, unless tracing is on (TypeORM's path gives the statement its span).
+      catalogCachePlugin(schema, appCacheRules(), metrics, tracing ? undefined : reads),
     ],
     validationRules: [...armor.validationRules],
     allowBatchedHttpRequests: false,

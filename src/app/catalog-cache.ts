@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { ChangeSource, InstanceState } from '../common/changes';
 import type { Context } from '../common/context';
 import type { Counter } from 'prom-client';
+import type { Queryable } from '../db/change-log/read';
 import { DATA_GROUPS, type DataGroup } from '../common/module';
 import { selectsGate, type CacheRules } from './cache-rules';
 
@@ -176,8 +177,12 @@ export class CatalogCache {
    * The current versions of `groups`, as a key to file answers under (a committed write anywhere changes its
    * group's); drops the answers depending on a group whose version changed.
    */
-  async currentVersion(ctx: Context, groups: readonly DataGroup[]): Promise<string> {
-    const rows: { name: string; version: string }[] = await ctx.db.query(VERSIONS_SQL);
+  async currentVersion(
+    ctx: Pick<Context, 'db'>,
+    groups: readonly DataGroup[],
+    reads: Queryable = ctx.db,
+  ): Promise<string> {
+    const rows = (await reads.query(VERSIONS_SQL)) as { name: string; version: string }[];
     // The usual case (nothing written since the last request) allocates nothing.
     if (rows.some((row) => this.versions.get(row.name) !== String(row.version))) {
       const current = new Map(rows.map((row) => [row.name, String(row.version)]));
@@ -323,6 +328,8 @@ export function catalogCachePlugin(
   schema: GraphQLSchema,
   rules: Pick<CacheRules, 'groups' | 'gates'>,
   metrics?: CatalogCacheCounters,
+  /** Where the versions are read (the database's `reads`, beside TypeORM); by default the request's `db`. */
+  reads?: Queryable,
 ): ApolloServerPlugin<Context> {
   const decide = cacheDecisions(schema, rules);
   // Each group's counters, bound once (a labelled inc would hash its labels at every request).
@@ -338,18 +345,18 @@ export function catalogCachePlugin(
       const cache = cacheOf(ctx);
       let versions: string;
       try {
-        versions = await cache.currentVersion(ctx, groups);
+        versions = await cache.currentVersion(ctx, groups, reads);
       } catch {
         // The database is unreachable or refusing: execution reports that as it does for any query.
         return null;
       }
-      // The document (its hash), the operation chosen in it, and the declared variables' values.
-      const key = JSON.stringify([
-        audience(ctx),
-        queryHash,
-        operation.name?.value ?? null,
-        declaredVariables(operation, request.variables),
-      ]);
+      // The audience and the document's hash (neither holds a space), the operation chosen in it (a GraphQL name:
+      // no space, never empty) and the declared variables' values (JSON, none: empty).
+      const key = `${audience(ctx)} ${queryHash} ${operation.name?.value ?? ''} ${
+        operation.variableDefinitions?.length
+          ? JSON.stringify(declaredVariables(operation, request.variables))
+          : ''
+      }`;
       const cached = cache.get(key, versions);
       if (cached) {
         metrics?.catalogCacheHits.inc();

@@ -75,7 +75,8 @@ export async function createApp({ config, database, logger, spanExporter }: AppO
   const schema = buildAppSchema();
   const formatError = createFormatError(logger);
   const logged = new WeakSet<HTTPGraphQLRequest>();
-  const apollo = await startApolloServer({ config, schema, logger, metrics, tracing, formatError, logged });
+  const pipeline = { config, schema, logger, metrics, tracing, formatError, logged };
+  const apollo = await startApolloServer({ ...pipeline, reads: database.reads });
   if (tracing) traceQueries(database.dataSource, tracing.tracer);
   const { changes, instance, stopPruning } = await openInstance({ config, database, logger, metrics });
   const authenticate = createAuthenticator(config, logger);

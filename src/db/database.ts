@@ -52,6 +52,13 @@ export interface Database {
    * TypeORM: never counted (`counter`) as the statements of a request that runs meanwhile.
    */
   background: Queryable;
+  /**
+   * A request's short reads on the driver's pool, beside TypeORM: no query runner made and released (with its
+   * broadcaster) per statement, which is a third of a one-row read's CPU. Counted (`counter`) and timed (slow
+   * ones logged) as TypeORM's statements are; no span (db/query-tracing.ts wraps TypeORM's path only: with
+   * tracing on, read through TypeORM). Outside any transaction; errors are pg's own.
+   */
+  reads: Queryable;
   embedded?: EmbeddedServer;
   /** A description safe to log (no credentials). */
   describe: string;
@@ -104,6 +111,22 @@ function backgroundOf(dataSource: DataSource): Queryable {
   return { query: async (sql, parameters) => (await poolOf(dataSource)!.query(sql, parameters)).rows };
 }
 
+/** How long a statement may take before it is logged as slow (TypeORM's `maxQueryExecutionTime`; `reads` too). */
+const SLOW_QUERY_MS = 1000;
+
+function readsOf(dataSource: DataSource, counter: QueryCounter): Queryable {
+  return {
+    async query(sql, parameters) {
+      counter.logQuery(sql, parameters);
+      const started = Date.now();
+      const { rows } = await poolOf(dataSource)!.query(sql, parameters);
+      const ms = Date.now() - started;
+      if (ms > SLOW_QUERY_MS) counter.logQuerySlow(ms, sql);
+      return rows;
+    },
+  };
+}
+
 function poolStats(dataSource: DataSource, max: number): PoolStats {
   const pool = dataSource.isInitialized ? poolOf(dataSource) : undefined;
   return {
@@ -152,7 +175,7 @@ function dataSourceFor(
     synchronize: false,
     logging: ['query'],
     logger: counter,
-    maxQueryExecutionTime: 1000,
+    maxQueryExecutionTime: SLOW_QUERY_MS,
     applicationName: 'metacatalog',
     extra,
   });
@@ -211,6 +234,7 @@ export async function openDatabase(config: Config, options: OpenOptions): Promis
     dataSource,
     counter,
     background: backgroundOf(dataSource),
+    reads: readsOf(dataSource, counter),
     embedded,
     describe: embedded ? embedded.describe : redact(url),
     status: async () => (embedded ? embedded.status() : {}),
@@ -337,6 +361,7 @@ async function openBorrowed(
     dataSource,
     counter,
     background: backgroundOf(dataSource),
+    reads: readsOf(dataSource, counter),
     describe: `embedded PGlite in ${dir}, read through pid ${owner.pid}`,
     status: async () => ({}),
     pool: () => poolStats(dataSource, 1),

@@ -23,7 +23,12 @@ const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 /** The body of a POST: JSON in UTF-8 (the GraphQL-over-HTTP media type), else 415; unparsable, 400. */
 async function readJsonBody(req: IncomingMessage): Promise<unknown> {
-  const [type, ...parameters] = (req.headers['content-type'] ?? '').split(';');
+  const contentType = req.headers['content-type'];
+  // What clients send: nothing to split or match.
+  if (contentType === 'application/json' || contentType === 'application/json; charset=utf-8') {
+    return parseJsonBody(await readBody(req, MAX_BODY_BYTES));
+  }
+  const [type, ...parameters] = (contentType ?? '').split(';');
   const mediaType = type.trim().toLowerCase();
   if (mediaType !== 'application/json') {
     throw new HttpError(
@@ -38,7 +43,10 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
     throw new HttpError(415, 'BAD_REQUEST', `Unsupported charset "${charset.slice(0, 40)}": send UTF-8`);
   }
-  const body = await readBody(req, MAX_BODY_BYTES);
+  return parseJsonBody(await readBody(req, MAX_BODY_BYTES));
+}
+
+function parseJsonBody(body: Buffer): unknown {
   if (body.length === 0) return undefined;
   try {
     return JSON.parse(body.toString('utf8'));
@@ -148,7 +156,10 @@ export function graphqlRoute({
     if (status === 401 && challenge) res.setHeader('www-authenticate', challenge);
     res.statusCode = status;
     if (response.body.kind === 'complete') {
-      const bytes = bytesOf(response.body.string);
+      const text = response.body.string;
+      // A small answer goes out as its text, which node joins to the headers as one string (bytes would be a
+      // chunk of their own after them); a large one as bytes, a cached answer's encoded once.
+      const bytes = text.length < COMPRESSION_THRESHOLD_BYTES ? text : bytesOf(text);
       if (req.method !== 'POST') {
         if (status === 200) {
           // A GET query's answer depends on who asks: a browser may keep it (never a shared cache), and asks

@@ -137,7 +137,13 @@ export function compress(req: IncomingMessage, res: ServerResponse): void {
 
 /** Adds `value` to the response's Vary header unless already there. */
 export function addVary(res: ServerResponse, value: string): void {
-  const current = String(res.getHeader('vary') ?? '');
+  const header = res.getHeader('vary');
+  // The usual case (nothing varies yet): nothing to split.
+  if (header === undefined) {
+    res.setHeader('vary', value);
+    return;
+  }
+  const current = String(header);
   const names = current.split(',').map((name) => name.trim().toLowerCase());
   if (names.includes('*') || names.includes(value.toLowerCase())) return;
   res.setHeader('vary', current ? `${current}, ${value}` : value);

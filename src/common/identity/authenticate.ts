@@ -16,8 +16,14 @@ const header = (headers: IncomingHttpHeaders, name: string): string | undefined 
 
 const splitRoles = (raw: string | undefined): string[] => (raw ? raw.split(',') : []);
 
-/** AUTH_MODE=none: local use; everyone is an admin of project `default`. */
-const noneAuthenticator: Authenticator = async () => makeIdentity('default', 'local', ['admin']);
+/**
+ * AUTH_MODE=none: local use; everyone is an admin of project `default`: one identity, made once (what is decided
+ * per identity, such as its policy audience, is then decided once).
+ */
+const NONE_IDENTITY = makeIdentity('default', 'local', ['admin']);
+Object.freeze(NONE_IDENTITY.roles);
+Object.freeze(NONE_IDENTITY);
+const noneAuthenticator: Authenticator = async () => NONE_IDENTITY;
 
 /**
  * AUTH_MODE=noauth2, the OpenStack services' no-Keystone mode (Placement's and Nova's functional tests, devstack

@@ -96,6 +96,10 @@ export class PolicyEngine {
   private readonly declared: ReadonlyMap<string, PolicyRule>;
   private rules: ReadonlyMap<string, EffectiveRule>;
   private audiences = new Map<string, string>();
+  /** The audience of identities already asked about (an identity is not changed once made). */
+  private audienceOf = new WeakMap<Identity, string>();
+  /** Whether a rule reads the user id, decided once per set of rules. */
+  private userRead: boolean | undefined;
 
   constructor(
     declarations: readonly PolicyRule[],
@@ -127,6 +131,8 @@ export class PolicyEngine {
   setOverrides(overrides: Readonly<Record<string, RuleText>>): string[] {
     this.rules = this.build(overrides);
     this.audiences = new Map();
+    this.audienceOf = new WeakMap();
+    this.userRead = undefined;
     return Object.keys(overrides).filter((name) => !this.declared.has(name));
   }
 
@@ -263,10 +269,16 @@ export class PolicyEngine {
    * condition). Answers shared between requests (the catalog cache, subscriptions) are kept per audience.
    */
   audience(identity: Identity): string {
+    const known = this.audienceOf.get(identity);
+    if (known !== undefined) return known;
     const creds = credentialsOf(identity);
-    const key = JSON.stringify(creds, (k, v: unknown) =>
-      k === 'user_id' && !this.readsUser() ? undefined : v,
-    );
+    // What the credentials hold (the user id only when a rule reads it): the same credentials, the same key.
+    const key = JSON.stringify([
+      creds.roles,
+      creds.project_id,
+      this.readsUser() ? creds.user_id : null,
+      creds.service_roles,
+    ]);
     let audience = this.audiences.get(key);
     if (audience === undefined) {
       const symbolic: SqlTarget = {
@@ -280,10 +292,12 @@ export class PolicyEngine {
       if (this.audiences.size > 10_000) this.audiences.clear();
       this.audiences.set(key, audience);
     }
+    this.audienceOf.set(identity, audience);
     return audience;
   }
 
   private readsUser(): boolean {
+    if (this.userRead !== undefined) return this.userRead;
     const reads = (check: Check): boolean =>
       check.kind === 'generic'
         ? check.path[0] === 'user_id' && check.literal === undefined
@@ -292,7 +306,7 @@ export class PolicyEngine {
           : check.kind === 'not'
             ? reads(check.check)
             : false;
-    return [...this.rules.values()].some((rule) => reads(rule.check));
+    return (this.userRead = [...this.rules.values()].some((rule) => reads(rule.check)));
   }
 }
 
