@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Context } from '../common/context';
 import type { Queryable } from '../db/change-log/read';
-import { catalogCachePlugin, stringifyResult } from './catalog-cache';
+import { catalogCachePlugin, stringifyResult, type KnownQueries } from './catalog-cache';
 import type { createFormatError } from './format-error';
 import { inputGuardPlugin } from './input-guard';
 import { jitGateway } from './executor';
@@ -33,6 +33,7 @@ export async function startApolloServer({
   formatError,
   logged,
   reads,
+  known,
 }: {
   config: Config;
   schema: GraphQLSchema;
@@ -44,6 +45,8 @@ export async function startApolloServer({
   logged: WeakSet<HTTPGraphQLRequest>;
   /** The database's reads beside TypeORM (database.ts), for the answer cache's versions when tracing is off. */
   reads?: Queryable;
+  /** Filled with the cacheable operations HTTP requests asked for, for the HTTP layer's front (cache-front.ts). */
+  known?: KnownQueries;
 }): Promise<ApolloServer<Context>> {
   const armor = createArmor(config).protect();
   const apollo = new ApolloServer<Context>({
@@ -76,7 +79,7 @@ export async function startApolloServer({
       ...armor.plugins,
       // Last: serves a cached answer only to an operation every plugin above has let through.
       // Its versions read beside TypeORM, unless tracing is on (TypeORM's path gives the statement its span).
-      catalogCachePlugin(schema, appCacheRules(), metrics, tracing ? undefined : reads),
+      catalogCachePlugin(schema, appCacheRules(), metrics, tracing ? undefined : reads, known),
     ],
     validationRules: [...armor.validationRules],
     allowBatchedHttpRequests: false,

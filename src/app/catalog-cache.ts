@@ -202,6 +202,12 @@ export class CatalogCache {
     return entry?.versions === versions ? entry.result : undefined;
   }
 
+  /** The text of the answer `get` gives (Apollo's serialization of it: JSON and a newline). */
+  textOf(key: string, versions: string): string | undefined {
+    const entry = this.entries.get(key);
+    return entry?.versions === versions ? entry.text : undefined;
+  }
+
   set(key: string, groups: readonly DataGroup[], versions: string, result: FormattedExecutionResult): void {
     // An answer computed while another request saw a newer version of one of its groups is not kept.
     if (versions !== versionsKey(groups, this.versions) || !result.data) return;
@@ -247,7 +253,7 @@ export class CatalogCache {
 }
 
 /** The cache of an instance, made on first use with the configured bound. */
-function cacheOf(ctx: Context): CatalogCache {
+export function cacheOf(ctx: Context): CatalogCache {
   return ctx.instance.get(catalogCaches).forSize(ctx.config.cache.catalogMb * 1024 * 1024);
 }
 
@@ -309,6 +315,72 @@ function audience(ctx: Context): string {
   return ctx.policy.audience(ctx.identity);
 }
 
+/**
+ * Where an operation's answer is filed: the audience and the document's hash (neither holds a space), the
+ * operation chosen in it (a GraphQL name: no space, never empty) and the declared variables' values (JSON, none:
+ * empty).
+ */
+export function answerKey(
+  ctx: Context,
+  queryHash: string,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown> | undefined,
+): string {
+  return `${audience(ctx)} ${queryHash} ${operation.name?.value ?? ''} ${
+    operation.variableDefinitions?.length ? JSON.stringify(declaredVariables(operation, variables)) : ''
+  }`;
+}
+
+/** The versions the HTTP layer read for a request before handing it to the pipeline (cache-front.ts). */
+export const readVersions = new WeakMap<Context, string>();
+
+/** A cacheable operation as the pipeline resolved it: its document's hash, the operation and its groups. */
+export interface KnownOperation {
+  queryHash: string;
+  operation: OperationDefinitionNode;
+  groups: readonly DataGroup[];
+}
+
+/**
+ * The cacheable operations HTTP requests asked for, by query text and operation name as the request sent them,
+ * each as the pipeline resolved it after every check passed (parse, validation, limits, the input guard), for
+ * the HTTP layer to find a cached answer to the same text without the pipeline (cache-front.ts). Bounded: at
+ * most MAX_KNOWN_QUERIES texts, MAX_KNOWN_QUERY_BYTES of text in all (the least recently asked leave first).
+ */
+export class KnownQueries {
+  private readonly entries = new LRUCache<string, KnownOperation>({
+    max: MAX_KNOWN_QUERIES,
+    maxSize: MAX_KNOWN_QUERY_BYTES,
+    sizeCalculation: (_, key) => key.length,
+  });
+
+  private static keyOf(query: string, operationName: string | null | undefined): string {
+    // An operation name never holds a newline; the text after the first one is the query.
+    return `${operationName ?? ''}\n${query}`;
+  }
+
+  remember(query: string, operationName: string | null | undefined, known: KnownOperation): void {
+    const key = KnownQueries.keyOf(query, operationName);
+    if (!this.entries.has(key)) this.entries.set(key, known);
+  }
+
+  /** Undefined for an operation name that is not a GraphQL name (no operation has it: nothing to find). */
+  find(query: string, operationName: string | null | undefined): KnownOperation | undefined {
+    if (operationName && !GRAPHQL_NAME.test(operationName)) return undefined;
+    return this.entries.get(KnownQueries.keyOf(query, operationName));
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
+
+/** The most query texts KnownQueries keeps, and their characters in all. */
+export const MAX_KNOWN_QUERIES = 1000;
+export const MAX_KNOWN_QUERY_BYTES = 4 * 1024 * 1024;
+
 /** Of one request: where its answer goes in the cache, and the versions it is computed at (a miss). */
 const pending = new WeakMap<object, { key: string; groups: readonly DataGroup[]; versions: string }>();
 
@@ -330,6 +402,8 @@ export function catalogCachePlugin(
   metrics?: CatalogCacheCounters,
   /** Where the versions are read (the database's `reads`, beside TypeORM); by default the request's `db`. */
   reads?: Queryable,
+  /** Filled with the cacheable operations of HTTP requests, for the HTTP layer (cache-front.ts). */
+  known?: KnownQueries,
 ): ApolloServerPlugin<Context> {
   const decide = cacheDecisions(schema, rules);
   // Each group's counters, bound once (a labelled inc would hash its labels at every request).
@@ -341,22 +415,21 @@ export function catalogCachePlugin(
   const listener: GraphQLRequestListener<Context> = {
     async responseForOperation({ document, operation, queryHash, request, contextValue: ctx }) {
       const groups = decide(document, operation);
-      if (!groups || !operation) return null;
+      if (!groups || !operation || queryHash === undefined) return null;
       const cache = cacheOf(ctx);
       let versions: string;
       try {
-        versions = await cache.currentVersion(ctx, groups, reads);
+        // Read already when the HTTP layer looked for the answer before the pipeline (cache-front.ts).
+        versions = readVersions.get(ctx) ?? (await cache.currentVersion(ctx, groups, reads));
       } catch {
         // The database is unreachable or refusing: execution reports that as it does for any query.
         return null;
       }
-      // The audience and the document's hash (neither holds a space), the operation chosen in it (a GraphQL name:
-      // no space, never empty) and the declared variables' values (JSON, none: empty).
-      const key = `${audience(ctx)} ${queryHash} ${operation.name?.value ?? ''} ${
-        operation.variableDefinitions?.length
-          ? JSON.stringify(declaredVariables(operation, request.variables))
-          : ''
-      }`;
+      const key = answerKey(ctx, queryHash, operation, request.variables);
+      // An HTTP request's query text, for the HTTP layer to answer the same text again from here (cache-front.ts).
+      if (known && request.http && request.query !== undefined) {
+        known.remember(request.query, request.operationName, { queryHash, operation, groups });
+      }
       const cached = cache.get(key, versions);
       if (cached) {
         metrics?.catalogCacheHits.inc();

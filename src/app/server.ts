@@ -23,7 +23,8 @@ import { restRoutes, type RestApi } from '../http/rest';
 import { createRouter, type Route } from '../http/router';
 import { createHttpServer, listen } from '../http/server';
 import { startApolloServer } from './apollo';
-import { responseBytes } from './catalog-cache';
+import { CacheFront } from './cache-front';
+import { KnownQueries, responseBytes } from './catalog-cache';
 import { createRequestContext, httpRequestContext, type ContextDeps } from './context';
 import { policyFor, watchPolicyFile } from './policy';
 import { createFormatError } from './format-error';
@@ -43,6 +44,8 @@ export interface App {
   metrics: Metrics;
   /** OpenTelemetry tracing; undefined when it is off (the default). */
   tracing: Tracing | undefined;
+  /** The answer cache's front in the HTTP layer (app/cache-front.ts); undefined with tracing on or the cache off. */
+  front: CacheFront | undefined;
   /** This instance's change feed (LISTEN connection): subscriptions and in-memory caches follow it. */
   changes: ChangeFeed;
   /** The context of a request with these headers (what the HTTP layer does; tests use it with executeOperation). */
@@ -76,7 +79,10 @@ export async function createApp({ config, database, logger, spanExporter }: AppO
   const formatError = createFormatError(logger);
   const logged = new WeakSet<HTTPGraphQLRequest>();
   const pipeline = { config, schema, logger, metrics, tracing, formatError, logged };
-  const apollo = await startApolloServer({ ...pipeline, reads: database.reads });
+  // With the answer cache on and tracing off, the HTTP layer answers a cached query before the pipeline.
+  const known = !tracing && config.cache.catalogMb > 0 ? new KnownQueries() : undefined;
+  const front = known && new CacheFront(known, metrics, database.reads);
+  const apollo = await startApolloServer({ ...pipeline, reads: database.reads, known });
   if (tracing) traceQueries(database.dataSource, tracing.tracer);
   const { changes, instance, stopPruning } = await openInstance({ config, database, logger, metrics });
   const authenticate = createAuthenticator(config, logger);
@@ -109,6 +115,7 @@ export async function createApp({ config, database, logger, spanExporter }: AppO
       cors: createCors(config.http.corsOrigins),
       challenge: config.auth.keystone && `Keystone uri="${config.auth.keystone.wwwAuthenticateUri}"`,
       bytesOf: responseBytes,
+      front,
     }),
     ...healthRoutes({ database, changes, stopping: () => stopping }),
     ...metricsRoutes({ settings: config.observability.metrics, registry: metrics.registry }),
@@ -158,6 +165,7 @@ export async function createApp({ config, database, logger, spanExporter }: AppO
     httpServer,
     metrics,
     tracing,
+    front,
     changes,
     contextFor: (headers, remoteAddress) => createRequestContext(deps, { headers, remoteAddress }),
     listen: (port = config.http.port, host = config.http.host) => listen(httpServer, port, host),

@@ -80,6 +80,25 @@ function etagOf(bytes: Buffer | string): string {
  */
 export const GRAPHQL_PATHS = ['/graphql', '/graphql/'];
 
+/** What a front did with a POST: answered it, or made its context for the pipeline. */
+export type FrontOutcome =
+  { answered: true; text: string; contentType: string } | { answered: false; context: Promise<Context> };
+
+/** Answers some POSTs before the pipeline (the answer cache's front: app/cache-front.ts). */
+export interface AnswerFront {
+  /**
+   * A POSTed body's answer, or the context made for the pipeline (`makeContext` called at most once); undefined
+   * when it did neither.
+   */
+  answer(
+    body: unknown,
+    accept: string | undefined,
+    makeContext: () => Promise<Context>,
+  ): Promise<FrontOutcome | undefined>;
+  /** The Content-Type the pipeline gave a 200 answer to a POST with this Accept header. */
+  learn(accept: string | undefined, contentType: string | undefined): void;
+}
+
 export interface GraphqlRouteOptions {
   apollo: ApolloServer<Context>;
   /** The context of one request (identity from its headers and peer address). */
@@ -95,6 +114,8 @@ export interface GraphqlRouteOptions {
   challenge?: string;
   /** The bytes to send for an answer's text (a cached answer's are encoded once: app/catalog-cache.ts). */
   bytesOf?: (text: string) => Buffer | string;
+  /** Answers POSTs from the answer cache before the pipeline (app/cache-front.ts); undefined: every one goes there. */
+  front?: AnswerFront;
 }
 
 /**
@@ -112,11 +133,45 @@ export function graphqlRoute({
   cors,
   challenge,
   bytesOf = (text) => text,
+  front,
 }: GraphqlRouteOptions): Route[] {
   // At `/graphql/` the page's relative asset paths (graphiql.ts) need one `../` more.
   const pages = graphiqlPage && {
     '/graphql': graphiqlPage,
     '/graphql/': graphiqlPage.replace(/(src|href)="graphiql\/assets\//g, '$1="../graphiql/assets/'),
+  };
+  /** An answer that is one text: as it is when small, else its bytes (compressed when worth it). */
+  const sendText = (req: IncomingMessage, res: ServerResponse, status: number, text: string) => {
+    res.statusCode = status;
+    // A small answer goes out as its text, which node joins to the headers as one string (bytes would be a
+    // chunk of their own after them); a large one as bytes, a cached answer's encoded once.
+    const bytes = text.length < COMPRESSION_THRESHOLD_BYTES ? text : bytesOf(text);
+    if (req.method !== 'POST') {
+      if (status === 200) {
+        // A GET query's answer depends on who asks: a browser may keep it (never a shared cache), and asks
+        // again with If-None-Match, to which an unchanged answer is 304 without a body.
+        res.setHeader('cache-control', 'private, no-cache');
+        const tag = etagOf(bytes);
+        res.setHeader('etag', tag);
+        if (fresh(req.headers, { etag: tag })) {
+          res.statusCode = 304;
+          res.removeHeader('content-type');
+          res.end();
+          return;
+        }
+      } else {
+        res.setHeader('cache-control', 'no-store');
+      }
+    }
+    const length = Buffer.byteLength(bytes);
+    // The compression layer only for an answer worth compressing; a smaller one says as it would have that it
+    // depends on Accept-Encoding (every GraphQL answer is JSON, a compressible type).
+    if (length >= COMPRESSION_THRESHOLD_BYTES) compress(req, res);
+    else addVary(res, 'Accept-Encoding');
+    // Its length, as node gives it without the compression layer (which drops it when it compresses): a
+    // plain answer is not chunked.
+    res.setHeader('content-length', length);
+    res.end(bytes);
   };
   const handle = async (req: IncomingMessage, res: ServerResponse, info: RequestMeta) => {
     cors.actual(req, res);
@@ -127,6 +182,14 @@ export function graphqlRoute({
       return;
     }
     const body = req.method === 'POST' ? await readJsonBody(req) : undefined;
+    const makeContext = () => context(req, info.requestId);
+    const fronted =
+      body === undefined ? undefined : await front?.answer(body, req.headers.accept, makeContext);
+    if (fronted?.answered) {
+      res.setHeader('content-type', fronted.contentType);
+      sendText(req, res, 200, fronted.text);
+      return;
+    }
     const headers = new HeaderMap();
     for (const name in req.headers) {
       const value = req.headers[name];
@@ -140,9 +203,11 @@ export function graphqlRoute({
     };
     const response = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest,
-      context: () => context(req, info.requestId),
+      context: fronted ? () => fronted.context : makeContext,
     });
     const status = response.status ?? 200;
+    if (status === 200 && req.method === 'POST')
+      front?.learn(req.headers.accept, response.headers.get('content-type'));
     if (status >= 400 && !logged.has(httpGraphQLRequest) && response.body.kind === 'complete') {
       // Refused before the GraphQL pipeline started (CSRF prevention, a malformed body, no identity).
       const error = (
@@ -156,36 +221,7 @@ export function graphqlRoute({
     if (status === 401 && challenge) res.setHeader('www-authenticate', challenge);
     res.statusCode = status;
     if (response.body.kind === 'complete') {
-      const text = response.body.string;
-      // A small answer goes out as its text, which node joins to the headers as one string (bytes would be a
-      // chunk of their own after them); a large one as bytes, a cached answer's encoded once.
-      const bytes = text.length < COMPRESSION_THRESHOLD_BYTES ? text : bytesOf(text);
-      if (req.method !== 'POST') {
-        if (status === 200) {
-          // A GET query's answer depends on who asks: a browser may keep it (never a shared cache), and asks
-          // again with If-None-Match, to which an unchanged answer is 304 without a body.
-          res.setHeader('cache-control', 'private, no-cache');
-          const tag = etagOf(bytes);
-          res.setHeader('etag', tag);
-          if (fresh(req.headers, { etag: tag })) {
-            res.statusCode = 304;
-            res.removeHeader('content-type');
-            res.end();
-            return;
-          }
-        } else {
-          res.setHeader('cache-control', 'no-store');
-        }
-      }
-      const length = Buffer.byteLength(bytes);
-      // The compression layer only for an answer worth compressing; a smaller one says as it would have that it
-      // depends on Accept-Encoding (every GraphQL answer is JSON, a compressible type).
-      if (length >= COMPRESSION_THRESHOLD_BYTES) compress(req, res);
-      else addVary(res, 'Accept-Encoding');
-      // Its length, as node gives it without the compression layer (which drops it when it compresses): a
-      // plain answer is not chunked.
-      res.setHeader('content-length', length);
-      res.end(bytes);
+      sendText(req, res, status, response.body.string);
       return;
     }
     compress(req, res);
