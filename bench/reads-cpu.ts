@@ -10,7 +10,7 @@ import { median, startBenchService } from './service';
  * request after another through Apollo's `executeHTTPGraphQLRequest`, each with a context of its own (its own
  * loaders, as a request has), N each (default 2,000), median of RUNS (default 5), the reads interleaved. The
  * database's CPU (PostgreSQL at DATABASE_URL) is not counted, its waits neither; the driver's parsing is. Steadier
- * than requests/s on a shared machine: compare two builds with it.
+ * than requests/s on a shared machine: compare two builds with it. READS=text: only the reads whose name has it.
  */
 async function main(): Promise<void> {
   const { app, runtime } = await startBenchService(process.env.LOG_LEVEL || 'warn');
@@ -54,6 +54,8 @@ async function main(): Promise<void> {
     const used = process.cpuUsage(before);
     return (used.user + used.system) / n;
   };
+  const only = process.env.READS;
+  if (only) reads.splice(0, reads.length, ...reads.filter(([name]) => name.includes(only)));
   const us = reads.map(() => [] as number[]);
   try {
     for (const [, body] of reads) await cpu(body); // warm-up: JIT, compiled operations, plans
