@@ -163,7 +163,7 @@ const providerFloor =
       `${providerSelect({ standard: false, createdAt: false })} WHERE rp.uuid = $1`,
       [uuid],
     );
-    return { ...rows[0], traits: rows[0].trait_names?.map((name) => ({ name })) ?? [] };
+    return { ...rows[0], traits: rows[0].traits?.map(([, name]) => ({ name })) ?? [] };
   };
 
 /**

@@ -76,11 +76,11 @@ export const providerWithTraitsByPk: LoaderFactory<
 > = (db) =>
   new DataLoader(
     async (keys) => {
-      const rows: ProviderRow[] = await db.query(
-        `${providerSelect(keys[0].columns)} WHERE rp.id = ANY($1::int[])`,
-        [keys.map((key) => key.pk)],
-      );
-      const read = rows.map((row) => ({ provider: providerOfRow(row), traits: traitsOfRow(row) }));
+      const { columns } = keys[0];
+      const rows: ProviderRow[] = await db.query(`${providerSelect(columns)} WHERE rp.id = ANY($1::int[])`, [
+        keys.map((key) => key.pk),
+      ]);
+      const read = rows.map((row) => ({ provider: providerOfRow(row), traits: traitsOfRow(row, columns) }));
       return oneInOrder(
         keys.map((key) => key.pk),
         read,

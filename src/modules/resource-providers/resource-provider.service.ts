@@ -98,9 +98,7 @@ export class ResourceProviderService {
       if (!fields || fields.has(field)) query.addSelect(`rp.${column}`, column);
     }
     const traitColumns = fields?.has('traits') ? this.traitsRead(ctx, traits) : undefined;
-    if (traitColumns) {
-      for (const [expression, name] of traitsSelect('rp', traitColumns)) query.addSelect(expression, name);
-    }
+    if (traitColumns) query.addSelect(...traitsSelect('rp', traitColumns));
     const filter = args.filter;
     if (filter?.name != null) {
       checkText('filter.name', filter.name, { max: RESOURCE_PROVIDER_NAME_MAX });
@@ -125,7 +123,7 @@ export class ResourceProviderService {
         idValue: (row) => row.pk,
         direction: 'ASC',
       },
-      traitColumns ? this.primingTraits(ctx) : providerOfRow,
+      traitColumns ? this.primingTraits(ctx, traitColumns) : providerOfRow,
     );
   }
 
@@ -141,10 +139,10 @@ export class ResourceProviderService {
   }
 
   /** A provider of a row read with its traits, whose traits the request's traitsByProviderPk then answers. */
-  private primingTraits(ctx: Context): (row: ProviderRow) => ResourceProvider {
+  private primingTraits(ctx: Context, columns: TraitColumns): (row: ProviderRow) => ResourceProvider {
     const loader = ctx.loaders.get(traitsByProviderPk);
     return (row) => {
-      loader.prime(row.id, traitsOfRow(row));
+      loader.prime(row.id, traitsOfRow(row, columns));
       return providerOfRow(row);
     };
   }
@@ -198,7 +196,7 @@ export class ResourceProviderService {
     const columns = this.traitsRead(ctx, traits);
     const rows: ProviderRow[] = await ctx.db.query(`${providerSelect(columns)} WHERE rp.uuid = $1`, [uuid]);
     if (!rows.length) return null;
-    return columns ? this.primingTraits(ctx)(rows[0]) : providerOfRow(rows[0]);
+    return columns ? this.primingTraits(ctx, columns)(rows[0]) : providerOfRow(rows[0]);
   }
 
   /**
