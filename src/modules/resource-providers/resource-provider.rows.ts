@@ -35,6 +35,25 @@ export function providerOfRow(row: ProviderRow): ResourceProvider {
   return provider;
 }
 
+/**
+ * How a page's tuples (common/relay/paginate.ts paginateTuples: the values of `columns`, in that order, as JSON)
+ * become rows as read by hand: the timestamps, JSON text with offset and milliseconds, the instants the driver reads.
+ */
+export function rowOfTuple(columns: readonly (keyof ProviderRow)[]): (tuple: unknown[]) => ProviderRow {
+  return (tuple) => {
+    const row = {} as Record<string, unknown>;
+    for (let index = 0; index < columns.length; index += 1) {
+      const column = columns[index];
+      const value = tuple[index];
+      row[column] =
+        (column === 'created_at' || column === 'updated_at') && value != null
+          ? new Date(value as string)
+          : value;
+    }
+    return row as unknown as ProviderRow;
+  };
+}
+
 /** The columns (beside id and name, always read) that each ResourceProvider field needs. */
 export const PROVIDER_COLUMNS: readonly [field: string, column: keyof ProviderRow][] = [
   ['uuid', 'uuid'],

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SelectQueryBuilder } from 'typeorm';
 import type { Context, TxContext } from '../../common/context';
 import { checkText, ConflictError, InputError, NotFoundError, type InputProblem } from '../../common/errors';
-import { paginateRows, type Page, type PageArgs } from '../../common/relay/paginate';
+import { paginateTuples, type Page, type PageArgs } from '../../common/relay/paginate';
 import { withUniqueConflicts } from '../../db/unique';
 import { allowsPlacement, assertCanWritePlacement, enforcePlacement } from '../traits/trait.policy';
 import type { Trait } from '../traits/trait.entity';
@@ -17,6 +17,7 @@ import {
   PROVIDER_COLUMNS,
   providerOfRow,
   providerSelect,
+  rowOfTuple,
   traitColumnsOf,
   traitsOfRow,
   traitsSelect,
@@ -80,7 +81,8 @@ export class ResourceProviderService {
   /**
    * A page of providers. `fields`: the ResourceProvider fields the operation selects on the items
    * (common/relay/selection.ts); only their columns are read. Omitted: every field. `traits`: the Trait fields
-   * the operation selects under any `traits` when the items' `traits` is among `fields` (see `traitsRead`).
+   * the operation selects under any `traits` when the items' `traits` is among `fields` (see `traitsRead`). The
+   * page comes as one JSON array (paginateTuples): one value for the driver to parse, not a row object per item.
    */
   async list(
     ctx: Context,
@@ -94,11 +96,18 @@ export class ResourceProviderService {
       .createQueryBuilder('rp')
       .select('rp.id', 'id')
       .addSelect('rp.name', 'name');
+    const columns: (keyof ProviderRow)[] = ['id', 'name'];
     for (const [field, column] of PROVIDER_COLUMNS) {
-      if (!fields || fields.has(field)) query.addSelect(`rp.${column}`, column);
+      if (!fields || fields.has(field)) {
+        query.addSelect(`rp.${column}`, column);
+        columns.push(column);
+      }
     }
     const traitColumns = fields?.has('traits') ? this.traitsRead(ctx, traits) : undefined;
-    if (traitColumns) query.addSelect(...traitsSelect('rp', traitColumns));
+    if (traitColumns) {
+      query.addSelect(...traitsSelect('rp', traitColumns));
+      columns.push('traits');
+    }
     const filter = args.filter;
     if (filter?.name != null) {
       checkText('filter.name', filter.name, { max: RESOURCE_PROVIDER_NAME_MAX });
@@ -111,7 +120,9 @@ export class ResourceProviderService {
       });
     }
     if (filter) await this.filterByTraits(ctx, query, filter);
-    return paginateRows(
+    const rowOf = rowOfTuple(columns);
+    const providerOf = traitColumns ? this.primingTraits(ctx, traitColumns) : providerOfRow;
+    return paginateTuples(
       query,
       args,
       {
@@ -123,7 +134,8 @@ export class ResourceProviderService {
         idValue: (row) => row.pk,
         direction: 'ASC',
       },
-      traitColumns ? this.primingTraits(ctx, traitColumns) : providerOfRow,
+      { columns, order: ['name', 'id'], run: (sql, parameters) => ctx.db.query(sql, parameters) },
+      (tuple) => providerOf(rowOf(tuple)),
     );
   }
 
