@@ -1,4 +1,5 @@
 import type { Runtime } from '../src/app/runtime';
+import { providerSelect, type ProviderRow } from '../src/modules/resource-providers/resource-provider.rows';
 import { validateTraitsFloor, type FloorHandler } from './floor';
 import { scenario, type Scenario } from './scenarios';
 
@@ -154,23 +155,15 @@ const traitsFloor: FloorHandler = async (pool) =>
     )
   ).rows;
 
-/** resourceProvider(uuid) { generation traits { name } }'s SQL: the provider's row, then its traits by name. */
+/** resourceProvider(uuid) { generation traits { name } }'s SQL: the provider's row with its traits, one statement. */
 const providerFloor =
   (uuid: string): FloorHandler =>
   async (pool) => {
-    const { rows } = await pool.query(
-      `SELECT id, name, uuid, generation, parent_id, root_id, created_at, updated_at
-         FROM resource_providers WHERE uuid = $1`,
+    const { rows } = await pool.query<ProviderRow>(
+      `${providerSelect({ standard: false, createdAt: false })} WHERE rp.uuid = $1`,
       [uuid],
     );
-    const traits = await pool.query(
-      `SELECT rpt.resource_provider_id, t.id, t.name, t.standard, t.created_at
-         FROM resource_provider_traits rpt JOIN traits t ON t.id = rpt.trait_id
-        WHERE rpt.resource_provider_id = ANY($1::int[])
-        ORDER BY t.name`,
-      [[rows[0].id]],
-    );
-    return { ...rows[0], traits: traits.rows };
+    return { ...rows[0], traits: rows[0].traits?.map(([, name]) => ({ name })) ?? [] };
   };
 
 /**

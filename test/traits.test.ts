@@ -301,6 +301,44 @@ describe('traits', () => {
     expect(names(next.traits)[0] > 'HW_CPU_X86_AVX').toBe(true);
   });
 
+  it('a page is one statement and answers what each trait read alone does, both ways, every field', async () => {
+    const custom = [customTrait('PAGE_B'), customTrait('PAGE_A')];
+    await createTraits(t, custom);
+    const all = await t.app.database.counter.measure(() =>
+      t.ok(
+        `{ traits(first: 500) { edges { cursor node { id name standard createdAt } } pageInfo { hasNextPage } } }`,
+      ),
+    );
+    expect(all.count).toBe(1);
+    const edges: { cursor: string; node: { id: string; name: string } }[] = all.result.traits.edges;
+    expect(edges.length).toBeGreaterThan(340);
+    // Each trait as node(id) reads it (its loader: an entity), in one request.
+    const { nodes } = await t.ok(
+      `query ($ids: [ID!]!) { nodes(ids: $ids) { ... on Trait { id name standard createdAt } } }`,
+      { ids: edges.map((edge) => edge.node.id) },
+    );
+    expect(edges.map((edge) => edge.node)).toEqual(nodes);
+    expect(edges.map((edge) => edge.node.name)).toEqual(expect.arrayContaining(custom));
+    // Backwards from the 30th: the 7 before it, in order, with the cursors the forward page gave.
+    const back = await t.ok(
+      `query ($before: String) {
+        traits(last: 7, before: $before) { edges { cursor node { name createdAt } } pageInfo { hasPreviousPage } }
+      }`,
+      { before: edges[29].cursor },
+    );
+    expect(back.traits.edges).toEqual(
+      edges.slice(22, 29).map((edge) => ({
+        cursor: edge.cursor,
+        node: { name: edge.node.name, createdAt: (edge.node as { createdAt?: string }).createdAt },
+      })),
+    );
+    expect(back.traits.pageInfo.hasPreviousPage).toBe(true);
+    const none = await t.ok(
+      `{ traits(first: 5, filter: { startsWith: "NO_SUCH_PREFIX_" }) { nodes { name } } }`,
+    );
+    expect(none.traits.nodes).toEqual([]);
+  });
+
   describe('odd strings are never a database error', () => {
     const odd = ['lower', 'x'.repeat(300)];
     const unstorable = ['\u0000', 'HW_CPU\u0000', 'HW_CPU\ud800'];

@@ -1,4 +1,5 @@
-import { Arg, Ctx, ID, Query, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, ID, Info, Query, Resolver } from 'type-graphql';
 import type { Context } from '../context';
 import { fetchNode, Node, type NodeType } from './node';
 
@@ -16,8 +17,9 @@ export function createNodeResolver(types: readonly NodeType[]) {
     node(
       @Arg('id', () => ID, { description: 'A global id, as read from an id field.' }) id: string,
       @Ctx() ctx: Context,
+      @Info() info: GraphQLResolveInfo,
     ): Promise<Node | null> {
-      return fetchNode(ctx, id, fetchers);
+      return fetchNode(ctx, id, fetchers, info);
     }
 
     @Query(() => [Node], {
@@ -28,8 +30,9 @@ export function createNodeResolver(types: readonly NodeType[]) {
     nodes(
       @Arg('ids', () => [ID], { description: 'Global ids, as read from id fields.' }) ids: string[],
       @Ctx() ctx: Context,
+      @Info() info: GraphQLResolveInfo,
     ): Promise<(Node | null)[]> {
-      return Promise.all(ids.map((id) => fetchNode(ctx, id, fetchers)));
+      return Promise.all(ids.map((id) => fetchNode(ctx, id, fetchers, info)));
     }
   }
 

@@ -1,3 +1,4 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import { Field, ID, InterfaceType } from 'type-graphql';
 import type { Context } from '../context';
 import { decodeGlobalId } from './global-id';
@@ -8,8 +9,14 @@ export abstract class Node {
   id: string;
 }
 
-/** Fetches one node by its database key, or null when it does not exist or is not visible to the caller. */
-export type NodeFetcher = (ctx: Context, key: string) => Promise<Node | null>;
+/** What `node(id:)` and `nodes(ids:)` select on the node: a fetcher may read ahead what it asks for. */
+export type NodeSelection = Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments' | 'operation'>;
+
+/**
+ * Fetches one node by its database key, or null when it does not exist or is not visible to the caller;
+ * `selection` when a query asks for it (absent elsewhere: the change log, deleteNode).
+ */
+export type NodeFetcher = (ctx: Context, key: string, selection?: NodeSelection) => Promise<Node | null>;
 
 /** A node type: its GraphQL name and how `node(id:)` fetches one. The composition root lists them all. */
 export interface NodeType {
@@ -26,10 +33,11 @@ export async function fetchNode(
   ctx: Context,
   id: string,
   fetchers: ReadonlyMap<string, NodeFetcher>,
+  selection?: NodeSelection,
 ): Promise<Node | null> {
   const { type, key } = decodeGlobalId(id);
   const fetcher = fetchers.get(type);
-  return fetcher ? fetcher(ctx, key) : null;
+  return fetcher ? fetcher(ctx, key, selection) : null;
 }
 
 /** Parses the numeric key of a global id; a non-numeric key simply matches nothing. */

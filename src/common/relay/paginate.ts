@@ -144,6 +144,40 @@ export function paginateRows<E extends ObjectLiteral, Row, T>(
   });
 }
 
+/**
+ * `paginateRows` with the page made one JSON array in the database: `columns` are output names of the query's
+ * select list (`addSelect(expr, name)`), aggregated per row as an array in that order, in the page's order
+ * (`order`: the output names of the keyset's sort column and id); `run` sends the statement (the context's
+ * `db.query`). The driver then parses one value natively instead of a row object per item: for a page of hundreds
+ * of small rows, about half the driver's CPU time. A timestamp arrives as its JSON text.
+ */
+export function paginateTuples<E extends ObjectLiteral, T>(
+  query: SelectQueryBuilder<E>,
+  args: PageArgs,
+  keyset: Keyset<T>,
+  shape: {
+    columns: readonly string[];
+    order: readonly [sort: string, id: string];
+    run: (sql: string, parameters: unknown[]) => Promise<{ items: unknown[][] | null }[]>;
+  },
+  item: (tuple: unknown[]) => T,
+): Promise<Page<T>> {
+  return keysetPage(query, args, keyset, async (ascending) => {
+    const [sql, parameters] = query.getQueryAndParameters();
+    const direction = ascending ? 'ASC' : 'DESC';
+    const values = shape.columns.map((column) => `p."${column}"`).join(', ');
+    const order = shape.order.map((column) => `p."${column}" ${direction}`).join(', ');
+    const [row] = await shape.run(
+      `SELECT json_agg(json_build_array(${values}) ORDER BY ${order}) AS items FROM (${sql}) p`,
+      parameters,
+    );
+    const tuples = row?.items ?? [];
+    const items = new Array<T>(tuples.length);
+    for (let index = 0; index < tuples.length; index += 1) items[index] = item(tuples[index]);
+    return items;
+  });
+}
+
 /** The cast a cursor's value takes in SQL, so that it compares as the sort column does. */
 const CURSOR_CAST: Record<SortValueKind, string> = {
   text: '',
@@ -156,7 +190,7 @@ async function keysetPage<E extends ObjectLiteral, T>(
   query: SelectQueryBuilder<E>,
   args: PageArgs,
   keyset: Keyset<T>,
-  fetch: () => Promise<T[]>,
+  fetch: (ascending: boolean) => Promise<T[]>,
 ): Promise<Page<T>> {
   const { size, forward } = pageSize(args);
   const countQuery = query.clone();
@@ -177,7 +211,7 @@ async function keysetPage<E extends ObjectLiteral, T>(
     .orderBy(keyset.sortExpr, ascending ? 'ASC' : 'DESC')
     .addOrderBy(keyset.idExpr, ascending ? 'ASC' : 'DESC')
     .limit(size + 1);
-  const rows = await fetch();
+  const rows = await fetch(ascending);
   let counted: Promise<number> | undefined;
   return pageOf(
     rows,

@@ -3,6 +3,13 @@ import { In } from 'typeorm';
 import { groupInOrder, oneInOrder, type LoaderFactory } from '../../common/loaders';
 import { Trait } from '../traits/trait.entity';
 import { ResourceProvider } from './resource-provider.entity';
+import {
+  providerOfRow,
+  providerSelect,
+  traitsOfRow,
+  type ProviderRow,
+  type TraitColumns,
+} from './resource-provider.rows';
 
 /** Providers by key (null when absent): parents and roots. */
 export const resourceProviderByPk: LoaderFactory<number, ResourceProvider | null> = (db) =>
@@ -51,3 +58,34 @@ export const traitsByProviderPk: LoaderFactory<number, Trait[]> = (db) =>
       group.map((entry) => entry.trait),
     );
   });
+
+/** A provider read with its traits: which one, and which trait columns (the same for every key of a request). */
+export interface ProviderWithTraitsKey {
+  pk: number;
+  columns: TraitColumns;
+}
+
+/**
+ * Providers by key with their traits, in one statement per batch (node(id) and nodes(ids) selecting traits):
+ * the caller primes traitsByProviderPk with them.
+ */
+export const providerWithTraitsByPk: LoaderFactory<
+  ProviderWithTraitsKey,
+  { provider: ResourceProvider; traits: Trait[] } | null,
+  number
+> = (db) =>
+  new DataLoader(
+    async (keys) => {
+      const { columns } = keys[0];
+      const rows: ProviderRow[] = await db.query(`${providerSelect(columns)} WHERE rp.id = ANY($1::int[])`, [
+        keys.map((key) => key.pk),
+      ]);
+      const read = rows.map((row) => ({ provider: providerOfRow(row), traits: traitsOfRow(row, columns) }));
+      return oneInOrder(
+        keys.map((key) => key.pk),
+        read,
+        (entry) => entry.provider.pk,
+      );
+    },
+    { cacheKeyFn: (key) => key.pk },
+  );

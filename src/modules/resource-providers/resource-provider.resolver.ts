@@ -3,7 +3,12 @@ import { Arg, Args, Ctx, FieldResolver, Info, Int, Mutation, Query, Resolver, Ro
 import type { Context } from '../../common/context';
 import { ConnectionArgs } from '../../common/relay/page-args';
 import { defineNodeType, numericKey } from '../../common/relay/node';
-import { selectedNodeFields } from '../../common/relay/selection';
+import {
+  fieldsUnderAny,
+  selectedFields,
+  selectedNodeFields,
+  type SelectionInfo,
+} from '../../common/relay/selection';
 import { UUIDScalar } from '../../common/scalars';
 import { Trait } from '../traits/trait.entity';
 import { PLACEMENT_READ_ACCESS, PLACEMENT_WRITE_ACCESS } from '../traits/trait.policy';
@@ -20,9 +25,20 @@ import { resourceProviderService } from './resource-provider.service';
 const PROVIDER_UUID =
   "The provider's uuid; NOT_FOUND when there is none (null for the resourceProvider query).";
 
-export const resourceProviderNode = defineNodeType('ResourceProvider', (ctx, key) => {
+/**
+ * When the provider's `traits` is among `fields` (what the operation selects on it): the Trait fields the
+ * operation selects under any `traits`, for the service to read them with the provider (one statement).
+ */
+const traitsAsked = (
+  info: SelectionInfo & Pick<GraphQLResolveInfo, 'operation'>,
+  fields: ReadonlySet<string>,
+): ReadonlySet<string> | undefined => (fields.has('traits') ? fieldsUnderAny(info, 'traits') : undefined);
+
+export const resourceProviderNode = defineNodeType('ResourceProvider', (ctx, key, selection) => {
   const pk = numericKey(key);
-  return pk === null ? Promise.resolve(null) : resourceProviderService.getByPk(ctx, pk);
+  if (pk === null) return Promise.resolve(null);
+  const traits = selection && traitsAsked(selection, selectedFields(selection));
+  return resourceProviderService.getByPk(ctx, pk, traits);
 });
 
 @Resolver(() => ResourceProvider)
@@ -40,8 +56,9 @@ export class ResourceProviderResolver {
     filter: ResourceProviderFilter | undefined,
     @Info() info: GraphQLResolveInfo,
   ): Promise<ResourceProviderConnection> {
+    const fields = selectedNodeFields(info);
     return ResourceProviderConnection.from(
-      await resourceProviderService.list(ctx, { ...page, filter }, selectedNodeFields(info)),
+      await resourceProviderService.list(ctx, { ...page, filter }, fields, traitsAsked(info, fields)),
     );
   }
 
@@ -52,8 +69,9 @@ export class ResourceProviderResolver {
   resourceProvider(
     @Ctx() ctx: Context,
     @Arg('uuid', () => UUIDScalar, { description: PROVIDER_UUID }) uuid: string,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<ResourceProvider | null> {
-    return resourceProviderService.getByUuid(ctx, uuid);
+    return resourceProviderService.getByUuid(ctx, uuid, traitsAsked(info, selectedFields(info)));
   }
 
   @FieldResolver(() => ResourceProvider, { nullable: true, description: 'null for a root.' })

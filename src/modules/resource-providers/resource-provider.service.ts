@@ -2,13 +2,28 @@ import { randomUUID } from 'node:crypto';
 import type { SelectQueryBuilder } from 'typeorm';
 import type { Context, TxContext } from '../../common/context';
 import { checkText, ConflictError, InputError, NotFoundError, type InputProblem } from '../../common/errors';
-import { paginateRows, type Page, type PageArgs } from '../../common/relay/paginate';
+import { paginateTuples, type Page, type PageArgs } from '../../common/relay/paginate';
 import { withUniqueConflicts } from '../../db/unique';
-import { assertCanWritePlacement, enforcePlacement } from '../traits/trait.policy';
+import { allowsPlacement, assertCanWritePlacement, enforcePlacement } from '../traits/trait.policy';
 import type { Trait } from '../traits/trait.entity';
 import { traitService } from '../traits/trait.service';
-import { resourceProviderByPk, traitsByProviderPk } from './resource-provider.loaders';
+import {
+  providerWithTraitsByPk,
+  resourceProviderByPk,
+  traitsByProviderPk,
+} from './resource-provider.loaders';
 import { RESOURCE_PROVIDER_NAME_MAX, ResourceProvider } from './resource-provider.entity';
+import {
+  PROVIDER_COLUMNS,
+  providerOfRow,
+  providerSelect,
+  rowOfTuple,
+  traitColumnsOf,
+  traitsOfRow,
+  traitsSelect,
+  type ProviderRow,
+  type TraitColumns,
+} from './resource-provider.rows';
 import type {
   CreateResourceProviderInput,
   ResourceProviderFilter,
@@ -62,53 +77,18 @@ function checkProviderName(field: string, name: string): string {
 const providerNameTaken = (name: string) => () =>
   new ConflictError(`A resource provider named "${name}" already exists`, 'input.name');
 
-/** A resource_providers row as read by hand: every column, or what a list's operation selects. */
-interface ProviderRow {
-  id: number;
-  name: string;
-  uuid?: string;
-  generation?: number;
-  parent_id?: number | null;
-  root_id?: number;
-  created_at?: Date;
-  updated_at?: Date;
-}
-
-/** A ResourceProvider of a row, without entity hydration: the fields not read stay undefined (never selected). */
-function providerOfRow(row: ProviderRow): ResourceProvider {
-  const provider = new ResourceProvider();
-  provider.pk = row.id;
-  provider.name = row.name;
-  provider.uuid = row.uuid!;
-  provider.generation = row.generation!;
-  provider.parentId = row.parent_id!;
-  provider.rootId = row.root_id!;
-  provider.createdAt = row.created_at!;
-  provider.updatedAt = row.updated_at!;
-  return provider;
-}
-
-/** The columns (beside id and name, always read) that each ResourceProvider field needs. */
-const PROVIDER_COLUMNS: readonly [field: string, column: keyof ProviderRow][] = [
-  ['uuid', 'uuid'],
-  ['generation', 'generation'],
-  ['parent', 'parent_id'],
-  ['root', 'root_id'],
-  ['createdAt', 'created_at'],
-  ['updatedAt', 'updated_at'],
-];
-
-const PROVIDER_SELECT = `SELECT id, name, ${PROVIDER_COLUMNS.map(([, column]) => column).join(', ')} FROM resource_providers`;
-
 export class ResourceProviderService {
   /**
    * A page of providers. `fields`: the ResourceProvider fields the operation selects on the items
-   * (common/relay/selection.ts); only their columns are read. Omitted: every field.
+   * (common/relay/selection.ts); only their columns are read. Omitted: every field. `traits`: the Trait fields
+   * the operation selects under any `traits` when the items' `traits` is among `fields` (see `traitsRead`). The
+   * page comes as one JSON array (paginateTuples): one value for the driver to parse, not a row object per item.
    */
   async list(
     ctx: Context,
     args: PageArgs & { filter?: ResourceProviderFilter | null },
     fields?: ReadonlySet<string>,
+    traits?: ReadonlySet<string>,
   ): Promise<Page<ResourceProvider>> {
     enforcePlacement(ctx, 'placement:resource_providers:list', 'listing resource providers');
     const query = ctx.db
@@ -116,8 +96,17 @@ export class ResourceProviderService {
       .createQueryBuilder('rp')
       .select('rp.id', 'id')
       .addSelect('rp.name', 'name');
+    const columns: (keyof ProviderRow)[] = ['id', 'name'];
     for (const [field, column] of PROVIDER_COLUMNS) {
-      if (!fields || fields.has(field)) query.addSelect(`rp.${column}`, column);
+      if (!fields || fields.has(field)) {
+        query.addSelect(`rp.${column}`, column);
+        columns.push(column);
+      }
+    }
+    const traitColumns = fields?.has('traits') ? this.traitsRead(ctx, traits) : undefined;
+    if (traitColumns) {
+      query.addSelect(...traitsSelect('rp', traitColumns));
+      columns.push('traits');
     }
     const filter = args.filter;
     if (filter?.name != null) {
@@ -131,7 +120,9 @@ export class ResourceProviderService {
       });
     }
     if (filter) await this.filterByTraits(ctx, query, filter);
-    return paginateRows(
+    const rowOf = rowOfTuple(columns);
+    const providerOf = traitColumns ? this.primingTraits(ctx, traitColumns) : providerOfRow;
+    return paginateTuples(
       query,
       args,
       {
@@ -143,8 +134,29 @@ export class ResourceProviderService {
         idValue: (row) => row.pk,
         direction: 'ASC',
       },
-      providerOfRow,
+      { columns, order: ['name', 'id'], run: (sql, parameters) => ctx.db.query(sql, parameters) },
+      (tuple) => providerOf(rowOf(tuple)),
     );
+  }
+
+  /**
+   * The trait columns to read with the providers, in the same statement, when the operation selects their
+   * `traits` (`selected`: the Trait fields it asks under any `traits`, common/relay/selection.ts fieldsUnderAny)
+   * and placement:resource_providers:traits:list lets the caller see them. Otherwise none: traitsOf then
+   * refuses, or loads them, as it always did.
+   */
+  private traitsRead(ctx: Context, selected: ReadonlySet<string> | undefined): TraitColumns | undefined {
+    if (!selected || !allowsPlacement(ctx, 'placement:resource_providers:traits:list')) return undefined;
+    return traitColumnsOf(selected);
+  }
+
+  /** A provider of a row read with its traits, whose traits the request's traitsByProviderPk then answers. */
+  private primingTraits(ctx: Context, columns: TraitColumns): (row: ProviderRow) => ResourceProvider {
+    const loader = ctx.loaders.get(traitsByProviderPk);
+    return (row) => {
+      loader.prime(row.id, traitsOfRow(row, columns));
+      return providerOfRow(row);
+    };
   }
 
   /**
@@ -183,17 +195,34 @@ export class ResourceProviderService {
     });
   }
 
-  /** One provider by uuid (one plain statement: no entity hydration). */
-  async getByUuid(ctx: Context, uuid: string): Promise<ResourceProvider | null> {
+  /**
+   * One provider by uuid (one plain statement: no entity hydration), with its traits in the same statement when
+   * `traits` says the operation selects them (see `traitsRead`).
+   */
+  async getByUuid(
+    ctx: Context,
+    uuid: string,
+    traits?: ReadonlySet<string>,
+  ): Promise<ResourceProvider | null> {
     enforcePlacement(ctx, 'placement:resource_providers:show', 'seeing resource providers');
-    const rows: ProviderRow[] = await ctx.db.query(`${PROVIDER_SELECT} WHERE uuid = $1`, [uuid]);
-    return rows.length ? providerOfRow(rows[0]) : null;
+    const columns = this.traitsRead(ctx, traits);
+    const rows: ProviderRow[] = await ctx.db.query(`${providerSelect(columns)} WHERE rp.uuid = $1`, [uuid]);
+    if (!rows.length) return null;
+    return columns ? this.primingTraits(ctx, columns)(rows[0]) : providerOfRow(rows[0]);
   }
 
-  /** A provider by its key (node(id)), through the request's loader. */
-  async getByPk(ctx: Context, pk: number): Promise<ResourceProvider | null> {
+  /**
+   * A provider by its key (node(id)), through the request's loader; with its traits in the same statement when
+   * `traits` says the operation selects them (see `traitsRead`).
+   */
+  async getByPk(ctx: Context, pk: number, traits?: ReadonlySet<string>): Promise<ResourceProvider | null> {
     enforcePlacement(ctx, 'placement:resource_providers:show', 'seeing resource providers');
-    return ctx.loaders.get(resourceProviderByPk).load(pk);
+    const columns = this.traitsRead(ctx, traits);
+    if (!columns) return ctx.loaders.get(resourceProviderByPk).load(pk);
+    const read = await ctx.loaders.get(providerWithTraitsByPk).load({ pk, columns });
+    if (!read) return null;
+    ctx.loaders.get(traitsByProviderPk).prime(pk, read.traits);
+    return read.provider;
   }
 
   /** A provider's traits, by name. */

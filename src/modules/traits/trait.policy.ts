@@ -105,6 +105,11 @@ export function enforcePlacement(viewer: Viewer, rule: PlacementRule, what: stri
   viewer.policy.enforce(viewer.identity, rule, {}, what);
 }
 
+/** Whether `rule` lets the caller do what it names (to read ahead only what it may see). */
+export function allowsPlacement(viewer: Viewer, rule: PlacementRule): boolean {
+  return viewer.policy.allows(viewer.identity, rule, {});
+}
+
 /** FORBIDDEN naming `rule` unless it lets the caller change `what`. */
 export function assertCanWritePlacement(ctx: Context, rule: PlacementRule, what: string): void {
   enforcePlacement(ctx, rule, `changing ${what}`);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Context } from '../../common/context';
 import { ConflictError, InputError, NotFoundError } from '../../common/errors';
 import { seedsPath } from '../../common/paths';
-import { paginateRows, type Page, type PageArgs } from '../../common/relay/paginate';
+import { paginateTuples, type Page, type PageArgs } from '../../common/relay/paginate';
 import { standardTraitNames } from './standard-trait-names';
 import { CUSTOM_TRAIT_NAME, TRAIT_NAME, TRAIT_NAME_MAX, Trait } from './trait.entity';
 import type { TraitFilter } from './trait.inputs';
@@ -74,7 +74,8 @@ function traitOfRow(row: TraitRow): Trait {
 export class TraitService {
   /**
    * A page of traits. `fields`: the Trait fields the operation selects on the items (common/relay/selection.ts);
-   * only their columns are read (a timestamp nobody selected is never parsed). Omitted: every field.
+   * only their columns are read (a timestamp nobody selected is never parsed). Omitted: every field. The page
+   * comes as one JSON array (paginateTuples): one value for the driver to parse, not a row object per trait.
    */
   list(
     ctx: Context,
@@ -87,8 +88,12 @@ export class TraitService {
       .createQueryBuilder('t')
       .select('t.id', 'id')
       .addSelect('t.name', 'name');
-    if (!fields || fields.has('standard')) query.addSelect('t.standard', 'standard');
-    if (!fields || fields.has('createdAt')) query.addSelect('t.created_at', 'created_at');
+    const standard = !fields || fields.has('standard');
+    const createdAt = !fields || fields.has('createdAt');
+    const columns = ['id', 'name'];
+    if (standard) columns.push('standard');
+    if (createdAt) columns.push('created_at');
+    for (const column of columns.slice(2)) query.addSelect(`t.${column}`, column);
     const filter = args.filter;
     if (filter?.startsWith && !isTraitName(filter.startsWith)) {
       query.andWhere('false'); // no trait name starts with that
@@ -105,7 +110,7 @@ export class TraitService {
         `${filter.associated ? '' : 'NOT '}EXISTS (SELECT 1 FROM resource_provider_traits rpt WHERE rpt.trait_id = t.id)`,
       );
     }
-    return paginateRows(
+    return paginateTuples(
       query,
       args,
       {
@@ -117,7 +122,16 @@ export class TraitService {
         idValue: (row) => row.pk,
         direction: 'ASC',
       },
-      traitOfRow,
+      { columns, order: ['name', 'id'], run: (sql, parameters) => ctx.db.query(sql, parameters) },
+      (tuple) => {
+        const trait = new Trait();
+        trait.pk = tuple[0] as number;
+        trait.name = tuple[1] as string;
+        trait.standard = (standard ? tuple[2] : undefined) as boolean;
+        // JSON's timestamp text (offset, milliseconds): the instant the driver would read.
+        trait.createdAt = (createdAt ? new Date(tuple[standard ? 3 : 2] as string) : undefined) as Date;
+        return trait;
+      },
     );
   }
 
