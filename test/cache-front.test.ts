@@ -140,4 +140,16 @@ describe('the answer cache answers repeated POSTs before the pipeline', () => {
     expect(wrongName.json().errors[0].extensions.code).toBe('OPERATION_RESOLUTION_FAILURE');
     expect(front()).toBe(before);
   });
+
+  it('leaves variables too deep to key to the pipeline, which refuses them (never a 500)', async () => {
+    await post({ query: TRAITS, variables: { prefix: 'HW_' } });
+    const depth = 200_000;
+    const deep = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    const response = await raw(base, 'POST', '/graphql', {
+      headers: { 'content-type': 'application/json', ...(headersOf(ADMIN) as Record<string, string>) },
+      body: `{"query":${JSON.stringify(TRAITS)},"variables":{"prefix":${deep}}}`,
+    });
+    expect(response.status).toBe(400);
+    expect(response.json().errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
 });

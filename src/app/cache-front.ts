@@ -86,13 +86,15 @@ export class CacheFront implements AnswerFront {
     }
     if (ctx.config.cache.catalogMb <= 0) return { answered: false, context: made };
     const cache = cacheOf(ctx);
+    let key: string;
     let versions: string;
     try {
+      // Variables the input guard refuses (nested too deep for JSON.stringify, say) are the pipeline's to refuse.
+      key = answerKey(ctx, known.queryHash, known.operation, request.variables ?? undefined);
       versions = await cache.currentVersion(ctx, known.groups, this.reads);
     } catch {
       return { answered: false, context: made };
     }
-    const key = answerKey(ctx, known.queryHash, known.operation, request.variables ?? undefined);
     const text = cache.textOf(key, versions);
     if (text === undefined) {
       readVersions.set(ctx, versions);
