@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { startFloor } from './floor';
 import { scenarios } from './placement.bench';
+import { startPostGraphile } from './postgraphile';
 import type { BenchRequest } from './scenarios';
 import { cpuPerRequest, median, startBenchService } from './service';
 
@@ -9,7 +10,8 @@ import { cpuPerRequest, median, startBenchService } from './service';
  * Placement scenario (answered from the cache, or computed with CATALOG_CACHE_MB=0), the load coming from another process (the autocannon command,
  * N requests at 8 connections, default 1,000). This process's CPU time per request is far steadier than
  * requests/s on a shared machine; the database server's CPU (the same SQL on both sides) is not counted. Each
- * figure is the median of RUNS loads (default 3), the floor's and the service's interleaved.
+ * figure is the median of RUNS loads (default 3), the floor's and the service's interleaved, and PostGraphile's
+ * (bench/postgraphile.ts, same process and connections) for the scenarios with a `peers.postgraphile` request.
  */
 async function main(): Promise<void> {
   const { app, runtime } = await startBenchService('error');
@@ -19,6 +21,7 @@ async function main(): Promise<void> {
   /** This process's CPU microseconds per request while `target` answers `requests` of `body`. */
   const load = async (target: string, body: string) => (await cpuPerRequest(target, body, requests, 8)).us;
   const rows: Record<string, string | number>[] = [];
+  let postgraphile: Awaited<ReturnType<typeof startPostGraphile>> | undefined;
   try {
     for (const scenario of scenarios) {
       if (!scenario.floor) continue;
@@ -27,21 +30,29 @@ async function main(): Promise<void> {
         typeof scenario.request === 'function' ? scenario.request(prepared) : scenario.request;
       const body = JSON.stringify(request);
       const floor = await startFloor(runtime, scenario.floor(prepared));
+      const peer = scenario.peers?.postgraphile;
+      const peerBody = peer && JSON.stringify(typeof peer === 'function' ? peer(prepared) : peer);
+      if (peerBody) postgraphile ??= await startPostGraphile(runtime);
       try {
         // Warm-up: JIT, plans.
         await load(floor.url, body);
         await load(url, body);
+        if (peerBody) await load(postgraphile!.url, peerBody);
         const floorUs: number[] = [];
         const serviceUs: number[] = [];
+        const peerUs: number[] = [];
         for (let run = 0; run < runs; run += 1) {
           floorUs.push(await load(floor.url, body));
           serviceUs.push(await load(url, body));
+          if (peerBody) peerUs.push(await load(postgraphile!.url, peerBody));
         }
         rows.push({
           scenario: scenario.name,
           'floor µs/request': Math.round(median(floorUs)),
           'service µs/request': Math.round(median(serviceUs)),
           'floor / service': Number((median(floorUs) / median(serviceUs)).toFixed(3)),
+          'PostGraphile µs/request': peerBody ? Math.round(median(peerUs)) : '-',
+          'PostGraphile / service': peerBody ? Number((median(peerUs) / median(serviceUs)).toFixed(3)) : '-',
         });
         console.log(JSON.stringify(rows[rows.length - 1]));
       } finally {
@@ -49,6 +60,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
+    await postgraphile?.close();
     await app.stop();
   }
   console.table(rows);
