@@ -5,6 +5,7 @@ import type { ChangeSource, InstanceState } from '../common/changes';
 import type { Context } from '../common/context';
 import type { Counter } from 'prom-client';
 import type { Queryable } from '../db/change-log/read';
+import { prepared } from '../db/prepared';
 import { DATA_GROUPS, type DataGroup } from '../common/module';
 import { selectsGate, type CacheRules } from './cache-rules';
 
@@ -130,7 +131,9 @@ const versionsKey = (groups: readonly DataGroup[], versions: ReadonlyMap<string,
  * Every group's version in one statement (one round trip): the catalog's row and the others' rows.
  * A version grows in every committed transaction that writes one of its group's tables, whoever writes.
  */
-const VERSIONS_SQL = `SELECT 'catalog' AS name, version FROM catalog_version UNION ALL SELECT name, version FROM data_versions`;
+const VERSIONS_SQL = prepared(
+  `SELECT 'catalog' AS name, version FROM catalog_version UNION ALL SELECT name, version FROM data_versions`,
+);
 
 /** What the cache holds for answers reading one data group: an answer reading several counts in each. */
 export interface GroupUsage {

@@ -75,6 +75,8 @@ export interface DatabaseConfig {
   poolWaitMs: number;
   /** A query through a context whose transaction runs, from inside that transaction, throws (tests). */
   transactionGuard: boolean;
+  /** Each connection to a PostgreSQL server runs the registered statements (db/prepared.ts) by name. */
+  preparedStatements: boolean;
   dataDir: string;
   /** Changes to the embedded database are refused while its disk has less free space (MB). */
   dataMinFreeMb: number;
@@ -219,6 +221,7 @@ export function loadConfig(env: Env = process.env): Config {
       connectTimeoutMs: S.DATABASE_CONNECT_TIMEOUT_MS.read(env),
       poolWaitMs: S.DATABASE_POOL_WAIT_MS.read(env),
       transactionGuard: S.DATABASE_TRANSACTION_GUARD.read(env),
+      preparedStatements: S.DATABASE_PREPARED_STATEMENTS.read(env),
       dataDir: S.DATA_DIR.read(env),
       dataMinFreeMb: S.DATA_MIN_FREE_MB.read(env),
       pgliteSharedBuffersMb: S.PGLITE_SHARED_BUFFERS_MB.read(env),

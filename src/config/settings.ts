@@ -184,6 +184,12 @@ export const SETTINGS = defineSettings({
     meaning:
       'how long a request may wait for a free connection while every pooled one is busy (load, not an outage) before answering SERVICE_UNAVAILABLE (the service is busy)',
   }),
+  DATABASE_PREPARED_STATEMENTS: flag({
+    group: DATABASE,
+    default: true,
+    meaning:
+      "each connection to a PostgreSQL server prepares the service's most frequent reads (a fixed set, at most 64 statements) once and runs them by name, without the server parsing and planning them again; false behind a pooler in transaction mode that does not keep prepared statements (PgBouncer before 1.21, or with max_prepared_statements = 0). The embedded database never does",
+  }),
   DATABASE_TRANSACTION_GUARD: flag({
     group: DATABASE,
     default: false,

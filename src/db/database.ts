@@ -10,6 +10,7 @@ import { EmbeddedPostgres, type DatabaseStatus } from './embedded';
 import { lendToCommands, lendingSocketPath, type Lending } from './embedded-sharing';
 import { SnakeNamingStrategy } from './naming-strategy';
 import { QueryCounter } from './query-counter';
+import { runningPrepared } from './prepared';
 import type { Queryable } from './change-log/read';
 import { migrations } from '../../migrations';
 
@@ -215,7 +216,10 @@ export async function openDatabase(config: Config, options: OpenOptions): Promis
     // the connect timeout and read as "database unreachable"): it gets the longer DATABASE_POOL_WAIT_MS, and
     // each connection attempt keeps DATABASE_CONNECT_TIMEOUT_MS through the client's own timeout.
     connectionTimeoutMillis: config.database.poolWaitMs,
-    Client: connectingWithin(config.database.connectTimeoutMs),
+    Client:
+      !embedded && config.database.preparedStatements
+        ? runningPrepared(connectingWithin(config.database.connectTimeoutMs))
+        : connectingWithin(config.database.connectTimeoutMs),
   });
   try {
     await dataSource.initialize();

@@ -146,8 +146,8 @@ export function paginateRows<E extends ObjectLiteral, Row, T>(
 
 /**
  * `paginateRows` with the page made one JSON array in the database: `columns` are output names of the query's
- * select list (`addSelect(expr, name)`), aggregated per row as an array in that order, in the page's order
- * (`order`: the output names of the keyset's sort column and id); `run` sends the statement (the context's
+ * select list (`addSelect(expr, name)`), aggregated per row as an array in that order, in the page's order;
+ * `run` sends the statement (the context's
  * `db.query`). The driver then parses one value natively instead of a row object per item: for a page of hundreds
  * of small rows, about half the driver's CPU time. A timestamp arrives as its JSON text.
  */
@@ -157,18 +157,19 @@ export function paginateTuples<E extends ObjectLiteral, T>(
   keyset: Keyset<T>,
   shape: {
     columns: readonly string[];
-    order: readonly [sort: string, id: string];
     run: (sql: string, parameters: unknown[]) => Promise<{ items: unknown[][] | null }[]>;
   },
   item: (tuple: unknown[]) => T,
 ): Promise<Page<T>> {
-  return keysetPage(query, args, keyset, async (ascending) => {
+  return keysetPage(query, args, keyset, async () => {
     const [sql, parameters] = query.getQueryAndParameters();
-    const direction = ascending ? 'ASC' : 'DESC';
     const values = shape.columns.map((column) => `p."${column}"`).join(', ');
-    const order = shape.order.map((column) => `p."${column}" ${direction}`).join(', ');
+    // The aggregate reads the page in the order the subquery gives it (keysetPage's ORDER BY … LIMIT: the
+    // executor scans a limited, ordered subquery in its order), as PostgreSQL's manual suggests for ordered
+    // aggregates and PostGraphile's pages do: an ORDER BY of its own sorted the page again, a fifth of the
+    // statement's time on a page of 500 names.
     const [row] = await shape.run(
-      `SELECT json_agg(json_build_array(${values}) ORDER BY ${order}) AS items FROM (${sql}) p`,
+      `SELECT json_agg(json_build_array(${values})) AS items FROM (${sql}) p`,
       parameters,
     );
     const tuples = row?.items ?? [];

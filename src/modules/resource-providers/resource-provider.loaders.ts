@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import { In } from 'typeorm';
 import { groupInOrder, oneInOrder, type LoaderFactory } from '../../common/loaders';
+import { prepared } from '../../db/prepared';
 import { Trait } from '../traits/trait.entity';
 import { ResourceProvider } from './resource-provider.entity';
 import {
@@ -35,16 +36,17 @@ interface TraitRow {
   created_at: Date;
 }
 
+const TRAITS_OF_PROVIDERS = prepared(
+  `SELECT rpt.resource_provider_id, t.id, t.name, t.standard, t.created_at
+     FROM resource_provider_traits rpt JOIN traits t ON t.id = rpt.trait_id
+    WHERE rpt.resource_provider_id = ANY($1::int[])
+    ORDER BY t.name`,
+);
+
 /** The traits of providers, by provider key, ordered by name. */
 export const traitsByProviderPk: LoaderFactory<number, Trait[]> = (db) =>
   new DataLoader(async (keys) => {
-    const rows: TraitRow[] = await db.query(
-      `SELECT rpt.resource_provider_id, t.id, t.name, t.standard, t.created_at
-         FROM resource_provider_traits rpt JOIN traits t ON t.id = rpt.trait_id
-        WHERE rpt.resource_provider_id = ANY($1::int[])
-        ORDER BY t.name`,
-      [[...keys]],
-    );
+    const rows: TraitRow[] = await db.query(TRAITS_OF_PROVIDERS, [[...keys]]);
     const traits = rows.map((row) => ({
       providerPk: row.resource_provider_id,
       trait: Object.assign(new Trait(), {
@@ -77,9 +79,10 @@ export const providerWithTraitsByPk: LoaderFactory<
   new DataLoader(
     async (keys) => {
       const { columns } = keys[0];
-      const rows: ProviderRow[] = await db.query(`${providerSelect(columns)} WHERE rp.id = ANY($1::int[])`, [
-        keys.map((key) => key.pk),
-      ]);
+      const rows: ProviderRow[] = await db.query(
+        prepared(`${providerSelect(columns)} WHERE rp.id = ANY($1::int[])`),
+        [keys.map((key) => key.pk)],
+      );
       const read = rows.map((row) => ({ provider: providerOfRow(row), traits: traitsOfRow(row, columns) }));
       return oneInOrder(
         keys.map((key) => key.pk),

@@ -3,6 +3,7 @@ import type { SelectQueryBuilder } from 'typeorm';
 import type { Context, TxContext } from '../../common/context';
 import { checkText, ConflictError, InputError, NotFoundError, type InputProblem } from '../../common/errors';
 import { paginateTuples, type Page, type PageArgs } from '../../common/relay/paginate';
+import { prepared } from '../../db/prepared';
 import { withUniqueConflicts } from '../../db/unique';
 import { allowsPlacement, assertCanWritePlacement, enforcePlacement } from '../traits/trait.policy';
 import type { Trait } from '../traits/trait.entity';
@@ -134,7 +135,7 @@ export class ResourceProviderService {
         idValue: (row) => row.pk,
         direction: 'ASC',
       },
-      { columns, order: ['name', 'id'], run: (sql, parameters) => ctx.db.query(sql, parameters) },
+      { columns, run: (sql, parameters) => ctx.db.query(sql, parameters) },
       (tuple) => providerOf(rowOf(tuple)),
     );
   }
@@ -206,7 +207,10 @@ export class ResourceProviderService {
   ): Promise<ResourceProvider | null> {
     enforcePlacement(ctx, 'placement:resource_providers:show', 'seeing resource providers');
     const columns = this.traitsRead(ctx, traits);
-    const rows: ProviderRow[] = await ctx.db.query(`${providerSelect(columns)} WHERE rp.uuid = $1`, [uuid]);
+    const rows: ProviderRow[] = await ctx.db.query(
+      prepared(`${providerSelect(columns)} WHERE rp.uuid = $1`),
+      [uuid],
+    );
     if (!rows.length) return null;
     return columns ? this.primingTraits(ctx, columns)(rows[0]) : providerOfRow(rows[0]);
   }

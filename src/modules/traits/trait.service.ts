@@ -3,6 +3,7 @@ import type { Context } from '../../common/context';
 import { ConflictError, InputError, NotFoundError } from '../../common/errors';
 import { seedsPath } from '../../common/paths';
 import { paginateTuples, type Page, type PageArgs } from '../../common/relay/paginate';
+import { prepared } from '../../db/prepared';
 import { standardTraitNames } from './standard-trait-names';
 import { CUSTOM_TRAIT_NAME, TRAIT_NAME, TRAIT_NAME_MAX, Trait } from './trait.entity';
 import type { TraitFilter } from './trait.inputs';
@@ -71,6 +72,13 @@ function traitOfRow(row: TraitRow): Trait {
   return trait;
 }
 
+/** A read of traits by name, and the same inside a write (a concurrent deleteTrait waits for it). */
+const TRAITS_BY_NAME = prepared('SELECT id, name, standard, created_at FROM traits WHERE name = ANY($1)');
+const TRAITS_BY_NAME_LOCKED = prepared(`${TRAITS_BY_NAME} FOR KEY SHARE`);
+
+/** Which of some names are traits (validateTraits, the validators' trait parameters). */
+export const TRAIT_NAMES_EXISTING = prepared('SELECT name FROM traits WHERE name = ANY($1)');
+
 export class TraitService {
   /**
    * A page of traits. `fields`: the Trait fields the operation selects on the items (common/relay/selection.ts);
@@ -122,7 +130,7 @@ export class TraitService {
         idValue: (row) => row.pk,
         direction: 'ASC',
       },
-      { columns, order: ['name', 'id'], run: (sql, parameters) => ctx.db.query(sql, parameters) },
+      { columns, run: (sql, parameters) => ctx.db.query(sql, parameters) },
       (tuple) => {
         const trait = new Trait();
         trait.pk = tuple[0] as number;
@@ -155,10 +163,7 @@ export class TraitService {
     const unique = distinct(names).filter(isTraitName);
     if (!unique.length) return new Map();
     // Inside a write: a concurrent deleteTrait waits for us (or we see the trait gone), never an FK error.
-    const rows: TraitRow[] = await ctx.db.query(
-      `SELECT id, name, standard, created_at FROM traits WHERE name = ANY($1)${lock ? ' FOR KEY SHARE' : ''}`,
-      [unique],
-    );
+    const rows: TraitRow[] = await ctx.db.query(lock ? TRAITS_BY_NAME_LOCKED : TRAITS_BY_NAME, [unique]);
     return new Map(rows.map((row) => [row.name, traitOfRow(row)]));
   }
 
@@ -171,9 +176,7 @@ export class TraitService {
     const standard = await ctx.instance.get(standardTraitNames).get(ctx);
     const existing = new Set(standard ? candidates.filter((name) => standard.has(name)) : []);
     const rest = candidates.filter((name) => !existing.has(name));
-    const rows: { name: string }[] = rest.length
-      ? await ctx.db.query('SELECT name FROM traits WHERE name = ANY($1)', [rest])
-      : [];
+    const rows: { name: string }[] = rest.length ? await ctx.db.query(TRAIT_NAMES_EXISTING, [rest]) : [];
     for (const row of rows) existing.add(row.name);
     return {
       valid: unique.filter((name) => existing.has(name)),

@@ -5,6 +5,7 @@ import { definitionKey, definitionsByResourceTypeKey } from '../properties/prope
 import { isParameterized, ParameterKind } from '../properties/property-parameters';
 import { resourceTypeService } from '../resource-types/resource-type.service';
 import { CUSTOM_TRAIT_NAME } from '../traits/trait.entity';
+import { TRAIT_NAMES_EXISTING } from '../traits/trait.service';
 import {
   isStandardResourceClass,
   loadKeyIndex,
@@ -176,9 +177,7 @@ export class ValidationService {
       }
     }
     if (!names.size) return names;
-    const rows: { name: string }[] = await ctx.db.query('SELECT name FROM traits WHERE name = ANY($1)', [
-      [...names],
-    ]);
+    const rows: { name: string }[] = await ctx.db.query(TRAIT_NAMES_EXISTING, [[...names]]);
     return new Set(rows.map((row) => row.name));
   }
 
