@@ -384,11 +384,6 @@ export const MAX_KNOWN_QUERY_BYTES = 4 * 1024 * 1024;
 /** Of one request: where its answer goes in the cache, and the versions it is computed at (a miss). */
 const pending = new WeakMap<object, { key: string; groups: readonly DataGroup[]; versions: string }>();
 
-/**
- * Serves cacheable queries from the instance's CatalogCache when none of the data groups they read has changed
- * since their answer was computed, and keeps the answers computed without errors. Runs after parsing, validation, the query limits
- * and the input guard (the same document and variables pass them again every time), and before execution.
- */
 /** The counters the plugin feeds (observability.ts makes them; declared here so neither file imports the other). */
 export interface CatalogCacheCounters {
   catalogCacheHits: Counter;
@@ -396,6 +391,33 @@ export interface CatalogCacheCounters {
   catalogCacheGroupCounts: Counter<'kind' | 'group'>;
 }
 
+/**
+ * How a hit and a miss are counted, wherever the answer cache answers (the pipeline's plugin, the HTTP layer's
+ * front: cache-front.ts): the total and each group's count. Each group's counters are bound once (a labelled inc
+ * would hash its labels at every request); without metrics, nothing is counted.
+ */
+export function cacheCounters(metrics?: CatalogCacheCounters) {
+  const counted = (kind: 'hits' | 'misses') =>
+    new Map(DATA_GROUPS.map((group) => [group, metrics?.catalogCacheGroupCounts.labels(kind, group)]));
+  const groupHits = counted('hits');
+  const groupMisses = counted('misses');
+  return {
+    hit(groups: readonly DataGroup[]): void {
+      metrics?.catalogCacheHits.inc();
+      for (const group of groups) groupHits.get(group)?.inc();
+    },
+    miss(groups: readonly DataGroup[]): void {
+      metrics?.catalogCacheMisses.inc();
+      for (const group of groups) groupMisses.get(group)?.inc();
+    },
+  };
+}
+
+/**
+ * Serves cacheable queries from the instance's CatalogCache when none of the data groups they read has changed
+ * since their answer was computed, and keeps the answers computed without errors. Runs after parsing, validation, the query limits
+ * and the input guard (the same document and variables pass them again every time), and before execution.
+ */
 export function catalogCachePlugin(
   schema: GraphQLSchema,
   rules: Pick<CacheRules, 'groups' | 'gates'>,
@@ -406,11 +428,7 @@ export function catalogCachePlugin(
   known?: KnownQueries,
 ): ApolloServerPlugin<Context> {
   const decide = cacheDecisions(schema, rules);
-  // Each group's counters, bound once (a labelled inc would hash its labels at every request).
-  const counted = (kind: 'hits' | 'misses') =>
-    new Map(DATA_GROUPS.map((group) => [group, metrics?.catalogCacheGroupCounts.labels(kind, group)]));
-  const groupHits = counted('hits');
-  const groupMisses = counted('misses');
+  const counters = cacheCounters(metrics);
   // One listener for every request: its hooks read the request from their arguments.
   const listener: GraphQLRequestListener<Context> = {
     async responseForOperation({ document, operation, queryHash, request, contextValue: ctx }) {
@@ -432,15 +450,13 @@ export function catalogCachePlugin(
       }
       const cached = cache.get(key, versions);
       if (cached) {
-        metrics?.catalogCacheHits.inc();
-        for (const group of groups) groupHits.get(group)?.inc();
+        counters.hit(groups);
         return {
           http: { status: undefined, headers: new HeaderMap() },
           body: { kind: 'single', singleResult: cached },
         };
       }
-      metrics?.catalogCacheMisses.inc();
-      for (const group of groups) groupMisses.get(group)?.inc();
+      counters.miss(groups);
       pending.set(ctx, { key, groups, versions });
       return null;
     },
