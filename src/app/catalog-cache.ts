@@ -344,38 +344,39 @@ export interface KnownOperation {
 /**
  * The cacheable operations HTTP requests asked for, by query text and operation name as the request sent them,
  * each as the pipeline resolved it after every check passed (parse, validation, limits, the input guard), for
- * the HTTP layer to find a cached answer to the same text without the pipeline (cache-front.ts). Bounded: at
- * most MAX_KNOWN_QUERIES texts, MAX_KNOWN_QUERY_BYTES of text in all (the least recently asked leave first).
+ * the HTTP layer to find a cached answer to the same text without the pipeline (cache-front.ts). Keyed by the
+ * text itself (a look-up hashes it, allocating nothing of its size), each holding the operations known for it by
+ * name ('' for a request naming none; at most one more than the text's operations). Bounded: at most
+ * MAX_KNOWN_QUERIES texts, MAX_KNOWN_QUERY_BYTES of text in all (the least recently asked leave first).
  */
 export class KnownQueries {
-  private readonly entries = new LRUCache<string, KnownOperation>({
+  private readonly entries = new LRUCache<string, Map<string, KnownOperation>>({
     max: MAX_KNOWN_QUERIES,
     maxSize: MAX_KNOWN_QUERY_BYTES,
-    sizeCalculation: (_, key) => key.length,
+    sizeCalculation: (_, query) => query.length,
   });
 
-  private static keyOf(query: string, operationName: string | null | undefined): string {
-    // An operation name never holds a newline; the text after the first one is the query.
-    return `${operationName ?? ''}\n${query}`;
-  }
-
   remember(query: string, operationName: string | null | undefined, known: KnownOperation): void {
-    const key = KnownQueries.keyOf(query, operationName);
-    if (!this.entries.has(key)) this.entries.set(key, known);
+    const name = operationName ?? '';
+    const byName = this.entries.get(query);
+    if (!byName) this.entries.set(query, new Map([[name, known]]));
+    else if (!byName.has(name)) byName.set(name, known);
   }
 
-  /** Undefined for an operation name that is not a GraphQL name (no operation has it: nothing to find). */
   find(query: string, operationName: string | null | undefined): KnownOperation | undefined {
-    if (operationName && !GRAPHQL_NAME.test(operationName)) return undefined;
-    return this.entries.get(KnownQueries.keyOf(query, operationName));
+    return this.entries.get(query)?.get(operationName ?? '');
   }
 
+  /** How many texts it holds. */
   get size(): number {
     return this.entries.size;
   }
-}
 
-const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
+  /** Their characters in all, as counted against MAX_KNOWN_QUERY_BYTES. */
+  get bytes(): number {
+    return this.entries.calculatedSize;
+  }
+}
 
 /** The most query texts KnownQueries keeps, and their characters in all. */
 export const MAX_KNOWN_QUERIES = 1000;
