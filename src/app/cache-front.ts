@@ -2,7 +2,7 @@ import type { Context } from '../common/context';
 import type { Queryable } from '../db/change-log/read';
 import type { AnswerFront, FrontOutcome } from '../http/graphql';
 import type { DataGroup } from '../common/module';
-import { answerKey, cacheCounters, cacheOf, readVersions, type KnownQueries } from './catalog-cache';
+import { answerKey, cacheCounters, cacheOf, type KnownQueries } from './catalog-cache';
 import { recordRequest, type Metrics } from './observability';
 
 /** What a POST to /graphql may hold to be answered here: a query, an operation name, variables; nothing else. */
@@ -97,7 +97,7 @@ export class CacheFront implements AnswerFront {
     }
     const text = cache.textOf(key, versions);
     if (text === undefined) {
-      readVersions.set(ctx, versions);
+      ctx.cacheVersions = versions;
       return { answered: false, context: made };
     }
     this.count(ctx, known.operation.name?.value ?? null, known.groups, started);

@@ -331,9 +331,6 @@ export function answerKey(
   }`;
 }
 
-/** The versions the HTTP layer read for a request before handing it to the pipeline (cache-front.ts). */
-export const readVersions = new WeakMap<Context, string>();
-
 /** A cacheable operation as the pipeline resolved it: its document's hash, the operation and its groups. */
 export interface KnownOperation {
   queryHash: string;
@@ -439,7 +436,7 @@ export function catalogCachePlugin(
       let versions: string;
       try {
         // Read already when the HTTP layer looked for the answer before the pipeline (cache-front.ts).
-        versions = readVersions.get(ctx) ?? (await cache.currentVersion(ctx, groups, reads));
+        versions = ctx.cacheVersions ?? (await cache.currentVersion(ctx, groups, reads));
       } catch {
         // The database is unreachable or refusing: execution reports that as it does for any query.
         return null;
