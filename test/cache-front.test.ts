@@ -128,6 +128,26 @@ describe('the answer cache answers repeated POSTs before the pipeline', () => {
     expect(front()).toBe(before + 1);
   });
 
+  it("computes a miss at the versions the front read, which the request's context carries to the pipeline", async () => {
+    const variables = { prefix: 'HW_CPU_X86_SSE' };
+    await post({ query: TRAITS, variables });
+    const execute = async (cacheVersions?: string) => {
+      const contextValue = await t.app.contextFor(headersOf(ADMIN));
+      contextValue.cacheVersions = cacheVersions;
+      const response = await t.app.apollo.executeOperation({ query: TRAITS, variables }, { contextValue });
+      expect(response.body.kind === 'single' && response.body.singleResult.errors).toBeUndefined();
+    };
+    const hits = await metric('metacatalog_catalog_cache_hits_total');
+    const misses = await metric('metacatalog_catalog_cache_misses_total');
+    // Versions read by the pipeline itself: the current ones, a hit.
+    await execute();
+    expect(await metric('metacatalog_catalog_cache_hits_total')).toBe(hits + 1);
+    // Versions on the context are the ones used (not read again): none of the kept answers is at these.
+    await execute('catalog:0');
+    expect(await metric('metacatalog_catalog_cache_misses_total')).toBe(misses + 1);
+    expect(await metric('metacatalog_catalog_cache_hits_total')).toBe(hits + 1);
+  });
+
   it('leaves a refused identity and a wrong operation name to the pipeline, with its answers', async () => {
     const body = { query: TRAITS, variables: { prefix: 'HW_' } };
     await post(body);

@@ -1,10 +1,9 @@
 import type { Context } from '../common/context';
 import type { Queryable } from '../db/change-log/read';
 import type { AnswerFront, FrontOutcome } from '../http/graphql';
-import { DATA_GROUPS } from '../common/module';
-import { answerKey, cacheOf, readVersions, type KnownQueries } from './catalog-cache';
-import { logRequestLine } from './context';
-import type { Metrics } from './observability';
+import type { DataGroup } from '../common/module';
+import { answerKey, cacheCounters, cacheOf, type KnownQueries } from './catalog-cache';
+import { recordRequest, type Metrics } from './observability';
 
 /** What a POST to /graphql may hold to be answered here: a query, an operation name, variables; nothing else. */
 interface PlainBody {
@@ -27,6 +26,9 @@ function plainBody(body: unknown): PlainBody | undefined {
 /** The most Accept headers whose answer's Content-Type the front learns (clients send a handful). */
 const MAX_ACCEPT_VALUES = 50;
 
+/** A hit's errors: none. */
+const NO_CODES: readonly string[] = [];
+
 /**
  * The answer cache's front door in the HTTP layer (src/http/graphql.ts): a POST whose query text and operation name
  * the pipeline has resolved before to a cacheable operation (KnownQueries, filled by catalogCachePlugin after every
@@ -41,16 +43,14 @@ export class CacheFront implements AnswerFront {
   answered = 0;
   /** The Content-Type the pipeline gave a 200 answer, by the request's Accept header. */
   private readonly contentTypes = new Map<string, string>();
-  private readonly groupHits;
+  private readonly counters;
 
   constructor(
     private readonly known: KnownQueries,
     private readonly metrics: Metrics,
     private readonly reads?: Queryable,
   ) {
-    this.groupHits = new Map(
-      DATA_GROUPS.map((group) => [group, metrics.catalogCacheGroupCounts.labels('hits', group)]),
-    );
+    this.counters = cacheCounters(metrics);
   }
 
   /** Learns the Content-Type of a 200 answer of the pipeline to a request with this Accept header. */
@@ -97,23 +97,18 @@ export class CacheFront implements AnswerFront {
     }
     const text = cache.textOf(key, versions);
     if (text === undefined) {
-      readVersions.set(ctx, versions);
+      ctx.cacheVersions = versions;
       return { answered: false, context: made };
     }
     this.count(ctx, known.operation.name?.value ?? null, known.groups, started);
     return { answered: true, text, contentType };
   }
 
-  /** What the pipeline's observability and cache plugins count and log for a hit. */
-  private count(ctx: Context, operation: string | null, groups: readonly string[], started: bigint): void {
-    const { metrics } = this;
+  /** What the pipeline's observability and cache plugins count and log for a hit (the same functions). */
+  private count(ctx: Context, operation: string | null, groups: readonly DataGroup[], started: bigint): void {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const label = metrics.operationLabel(operation);
-    metrics.catalogCacheHits.inc();
-    for (const group of groups) this.groupHits.get(group as (typeof DATA_GROUPS)[number])?.inc();
-    metrics.requests.inc({ operation: label, type: 'query', status: 'ok' });
-    metrics.duration.observe({ operation: label, type: 'query' }, seconds);
-    logRequestLine(ctx, { operation, type: 'query', ms: Math.round(seconds * 1000) }, 'graphql request');
+    this.counters.hit(groups);
+    recordRequest(this.metrics, ctx, { operation, type: 'query', seconds, codes: NO_CODES });
     this.answered += 1;
   }
 }

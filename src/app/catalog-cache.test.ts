@@ -1,6 +1,15 @@
 import type { Context } from '../common/context';
+import { parse, type OperationDefinitionNode } from 'graphql';
 import type { DataGroup } from '../common/module';
-import { CatalogCache, responseBytes, stringifyResult } from './catalog-cache';
+import {
+  CatalogCache,
+  KnownQueries,
+  MAX_KNOWN_QUERIES,
+  MAX_KNOWN_QUERY_BYTES,
+  responseBytes,
+  stringifyResult,
+  type KnownOperation,
+} from './catalog-cache';
 
 /** The version rows as the database would answer them: the cache reads nothing else through the context. */
 const atVersions = (catalog: string, traits = '1', providers = '1') =>
@@ -108,5 +117,58 @@ describe('CatalogCache bound', () => {
     expect(cache.bytes).toBeLessThanOrEqual(100_000);
     expect(cache.size).toBe(3);
     expect(cache.bytes).toBeGreaterThan(3 * 30_000);
+  });
+});
+
+describe('KnownQueries', () => {
+  const TWO = 'query A { traits { totalCount } } query B { providers { totalCount } }';
+  const [a, b] = parse(TWO).definitions as OperationDefinitionNode[];
+  const known = (operation: OperationDefinitionNode): KnownOperation => ({
+    queryHash: 'hash',
+    operation,
+    groups: ['traits'],
+  });
+
+  it('keeps the operation names of one text apart: one may be known, the other not', () => {
+    const queries = new KnownQueries();
+    queries.remember(TWO, 'A', known(a));
+    expect(queries.find(TWO, 'A')?.operation).toBe(a);
+    expect(queries.find(TWO, 'B')).toBeUndefined();
+    expect(queries.find(TWO, null)).toBeUndefined();
+    expect(queries.find(TWO, 'A\nB')).toBeUndefined();
+    queries.remember(TWO, 'B', known(b));
+    expect(queries.find(TWO, 'B')?.operation).toBe(b);
+    expect(queries.find(TWO, 'A')?.operation).toBe(a);
+    // One text, counted once against the bound.
+    expect(queries.size).toBe(1);
+    expect(queries.bytes).toBe(TWO.length);
+    // No name and the empty name are one: a request naming no operation.
+    const one = '{ traits { totalCount } }';
+    queries.remember(one, undefined, known(a));
+    expect(queries.find(one, '')?.operation).toBe(a);
+    expect(queries.find(one, null)?.operation).toBe(a);
+    expect(queries.find(one, 'A')).toBeUndefined();
+  });
+
+  it('keeps at most MAX_KNOWN_QUERIES texts and MAX_KNOWN_QUERY_BYTES of text, the least recent leaving first', () => {
+    const queries = new KnownQueries();
+    const text = (i: number) => `{ traits { totalCount } } # ${i}`;
+    for (let i = 0; i <= MAX_KNOWN_QUERIES; i += 1) queries.remember(text(i), null, known(a));
+    expect(queries.size).toBe(MAX_KNOWN_QUERIES);
+    expect(queries.find(text(0), null)).toBeUndefined();
+    expect(queries.find(text(MAX_KNOWN_QUERIES), null)).toBeDefined();
+    // Texts of a quarter of the bound and a little more: three fit, the fourth pushes the first out.
+    const large = (i: number) => `${text(i)} ${'x'.repeat(MAX_KNOWN_QUERY_BYTES / 4)}`;
+    for (let i = 0; i < 4; i += 1) {
+      queries.remember(large(i), 'A', known(a));
+      queries.remember(large(i), 'B', known(b));
+    }
+    expect(queries.bytes).toBeLessThanOrEqual(MAX_KNOWN_QUERY_BYTES);
+    expect(queries.find(large(0), 'A')).toBeUndefined();
+    expect(queries.find(large(0), 'B')).toBeUndefined();
+    for (let i = 1; i < 4; i += 1) {
+      expect(queries.find(large(i), 'A')?.operation).toBe(a);
+      expect(queries.find(large(i), 'B')?.operation).toBe(b);
+    }
   });
 });

@@ -334,9 +334,6 @@ export function answerKey(
   }`;
 }
 
-/** The versions the HTTP layer read for a request before handing it to the pipeline (cache-front.ts). */
-export const readVersions = new WeakMap<Context, string>();
-
 /** A cacheable operation as the pipeline resolved it: its document's hash, the operation and its groups. */
 export interface KnownOperation {
   queryHash: string;
@@ -347,38 +344,39 @@ export interface KnownOperation {
 /**
  * The cacheable operations HTTP requests asked for, by query text and operation name as the request sent them,
  * each as the pipeline resolved it after every check passed (parse, validation, limits, the input guard), for
- * the HTTP layer to find a cached answer to the same text without the pipeline (cache-front.ts). Bounded: at
- * most MAX_KNOWN_QUERIES texts, MAX_KNOWN_QUERY_BYTES of text in all (the least recently asked leave first).
+ * the HTTP layer to find a cached answer to the same text without the pipeline (cache-front.ts). Keyed by the
+ * text itself (a look-up hashes it, allocating nothing of its size), each holding the operations known for it by
+ * name ('' for a request naming none; at most one more than the text's operations). Bounded: at most
+ * MAX_KNOWN_QUERIES texts, MAX_KNOWN_QUERY_BYTES of text in all (the least recently asked leave first).
  */
 export class KnownQueries {
-  private readonly entries = new LRUCache<string, KnownOperation>({
+  private readonly entries = new LRUCache<string, Map<string, KnownOperation>>({
     max: MAX_KNOWN_QUERIES,
     maxSize: MAX_KNOWN_QUERY_BYTES,
-    sizeCalculation: (_, key) => key.length,
+    sizeCalculation: (_, query) => query.length,
   });
 
-  private static keyOf(query: string, operationName: string | null | undefined): string {
-    // An operation name never holds a newline; the text after the first one is the query.
-    return `${operationName ?? ''}\n${query}`;
-  }
-
   remember(query: string, operationName: string | null | undefined, known: KnownOperation): void {
-    const key = KnownQueries.keyOf(query, operationName);
-    if (!this.entries.has(key)) this.entries.set(key, known);
+    const name = operationName ?? '';
+    const byName = this.entries.get(query);
+    if (!byName) this.entries.set(query, new Map([[name, known]]));
+    else if (!byName.has(name)) byName.set(name, known);
   }
 
-  /** Undefined for an operation name that is not a GraphQL name (no operation has it: nothing to find). */
   find(query: string, operationName: string | null | undefined): KnownOperation | undefined {
-    if (operationName && !GRAPHQL_NAME.test(operationName)) return undefined;
-    return this.entries.get(KnownQueries.keyOf(query, operationName));
+    return this.entries.get(query)?.get(operationName ?? '');
   }
 
+  /** How many texts it holds. */
   get size(): number {
     return this.entries.size;
   }
-}
 
-const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
+  /** Their characters in all, as counted against MAX_KNOWN_QUERY_BYTES. */
+  get bytes(): number {
+    return this.entries.calculatedSize;
+  }
+}
 
 /** The most query texts KnownQueries keeps, and their characters in all. */
 export const MAX_KNOWN_QUERIES = 1000;
@@ -387,11 +385,6 @@ export const MAX_KNOWN_QUERY_BYTES = 4 * 1024 * 1024;
 /** Of one request: where its answer goes in the cache, and the versions it is computed at (a miss). */
 const pending = new WeakMap<object, { key: string; groups: readonly DataGroup[]; versions: string }>();
 
-/**
- * Serves cacheable queries from the instance's CatalogCache when none of the data groups they read has changed
- * since their answer was computed, and keeps the answers computed without errors. Runs after parsing, validation, the query limits
- * and the input guard (the same document and variables pass them again every time), and before execution.
- */
 /** The counters the plugin feeds (observability.ts makes them; declared here so neither file imports the other). */
 export interface CatalogCacheCounters {
   catalogCacheHits: Counter;
@@ -399,6 +392,33 @@ export interface CatalogCacheCounters {
   catalogCacheGroupCounts: Counter<'kind' | 'group'>;
 }
 
+/**
+ * How a hit and a miss are counted, wherever the answer cache answers (the pipeline's plugin, the HTTP layer's
+ * front: cache-front.ts): the total and each group's count. Each group's counters are bound once (a labelled inc
+ * would hash its labels at every request); without metrics, nothing is counted.
+ */
+export function cacheCounters(metrics?: CatalogCacheCounters) {
+  const counted = (kind: 'hits' | 'misses') =>
+    new Map(DATA_GROUPS.map((group) => [group, metrics?.catalogCacheGroupCounts.labels(kind, group)]));
+  const groupHits = counted('hits');
+  const groupMisses = counted('misses');
+  return {
+    hit(groups: readonly DataGroup[]): void {
+      metrics?.catalogCacheHits.inc();
+      for (const group of groups) groupHits.get(group)?.inc();
+    },
+    miss(groups: readonly DataGroup[]): void {
+      metrics?.catalogCacheMisses.inc();
+      for (const group of groups) groupMisses.get(group)?.inc();
+    },
+  };
+}
+
+/**
+ * Serves cacheable queries from the instance's CatalogCache when none of the data groups they read has changed
+ * since their answer was computed, and keeps the answers computed without errors. Runs after parsing, validation, the query limits
+ * and the input guard (the same document and variables pass them again every time), and before execution.
+ */
 export function catalogCachePlugin(
   schema: GraphQLSchema,
   rules: Pick<CacheRules, 'groups' | 'gates'>,
@@ -409,11 +429,7 @@ export function catalogCachePlugin(
   known?: KnownQueries,
 ): ApolloServerPlugin<Context> {
   const decide = cacheDecisions(schema, rules);
-  // Each group's counters, bound once (a labelled inc would hash its labels at every request).
-  const counted = (kind: 'hits' | 'misses') =>
-    new Map(DATA_GROUPS.map((group) => [group, metrics?.catalogCacheGroupCounts.labels(kind, group)]));
-  const groupHits = counted('hits');
-  const groupMisses = counted('misses');
+  const counters = cacheCounters(metrics);
   // One listener for every request: its hooks read the request from their arguments.
   const listener: GraphQLRequestListener<Context> = {
     async responseForOperation({ document, operation, queryHash, request, contextValue: ctx }) {
@@ -423,7 +439,7 @@ export function catalogCachePlugin(
       let versions: string;
       try {
         // Read already when the HTTP layer looked for the answer before the pipeline (cache-front.ts).
-        versions = readVersions.get(ctx) ?? (await cache.currentVersion(ctx, groups, reads));
+        versions = ctx.cacheVersions ?? (await cache.currentVersion(ctx, groups, reads));
       } catch {
         // The database is unreachable or refusing: execution reports that as it does for any query.
         return null;
@@ -435,15 +451,13 @@ export function catalogCachePlugin(
       }
       const cached = cache.get(key, versions);
       if (cached) {
-        metrics?.catalogCacheHits.inc();
-        for (const group of groups) groupHits.get(group)?.inc();
+        counters.hit(groups);
         return {
           http: { status: undefined, headers: new HeaderMap() },
           body: { kind: 'single', singleResult: cached },
         };
       }
-      metrics?.catalogCacheMisses.inc();
-      for (const group of groups) groupMisses.get(group)?.inc();
+      counters.miss(groups);
       pending.set(ctx, { key, groups, versions });
       return null;
     },

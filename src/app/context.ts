@@ -99,6 +99,8 @@ async function withActor<T>(
 class RequestContext implements Context {
   readonly db: EntityManager;
   readonly loaders: LoaderCache;
+  /** Declared, so that setting it (the answer cache's front, on a miss) keeps the object's shape. */
+  cacheVersions: string | undefined = undefined;
   private child: Logger | undefined;
   private actor: string | undefined;
 

@@ -241,6 +241,47 @@ export function observeInstance(
   );
 }
 
+/** One GraphQL request as it is counted and logged. */
+export interface RequestRecord {
+  /** The operation's name (null: anonymous or unresolved). */
+  operation: string | null;
+  /** Its type (query, mutation, subscription; unknown when none was resolved). */
+  type: string;
+  /** How long it took to answer. */
+  seconds: number;
+  /** The `extensions.code` of each error of its answer (none: ok). */
+  codes: readonly string[];
+  /** The trace to look up for it (tracing on). */
+  traceId?: string;
+  /** The errors' texts when one was unexpected (INTERNAL_SERVER_ERROR). */
+  unexpected?: string[];
+}
+
+/**
+ * Counts, times and logs one GraphQL request, wherever it is answered (the pipeline's observabilityPlugin, the
+ * answer cache's front in the HTTP layer: cache-front.ts): its count by operation, type and status, its duration,
+ * its errors by code, and its one log line.
+ */
+export function recordRequest(metrics: Metrics, ctx: Context, request: RequestRecord): void {
+  const { operation, type, seconds, codes } = request;
+  const operationLabel = metrics.operationLabel(operation);
+  for (const code of codes) metrics.errors.inc({ code });
+  metrics.requests.inc({ operation: operationLabel, type, status: codes.length ? 'error' : 'ok' });
+  metrics.duration.observe({ operation: operationLabel, type }, seconds);
+  logRequestLine(
+    ctx,
+    {
+      operation,
+      type,
+      traceId: request.traceId,
+      ms: Math.round(seconds * 1000),
+      errors: codes.length ? codes : undefined,
+      unexpected: request.unexpected,
+    },
+    'graphql request',
+  );
+}
+
 /**
  * Counts and times every GraphQL request, counts errors by code, and writes one log line per request. The HTTP
  * requests it logs go into `logged`, so that the HTTP layer logs only those refused before this point.
@@ -258,33 +299,24 @@ export function observabilityPlugin(
       return {
         async willSendResponse({ response, operation, operationName, errors }) {
           const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-          const operationLabel = metrics.operationLabel(operationName);
-          const type = operation?.operation ?? 'unknown';
           const body = response.body.kind === 'single' ? response.body.singleResult : undefined;
           const codes = (body?.errors ?? []).map((error) => String(error.extensions?.code ?? 'UNKNOWN'));
-          for (const code of codes) metrics.errors.inc({ code });
-          metrics.requests.inc({ operation: operationLabel, type, status: codes.length ? 'error' : 'ok' });
-          metrics.duration.observe({ operation: operationLabel, type }, seconds);
           for (const error of body?.errors ?? []) {
             // The id lets an operator find the logged cause of a masked error.
             if (error.extensions?.code === 'INTERNAL_SERVER_ERROR') {
               (error.extensions as Record<string, unknown>).requestId = contextValue.requestId;
             }
           }
-          logRequestLine(
-            contextValue,
-            {
-              operation: operationName ?? null,
-              type,
-              // With tracing on: the trace to look up for this request.
-              traceId: tracing ? trace.getActiveSpan()?.spanContext().traceId : undefined,
-              ms: Math.round(seconds * 1000),
-              errors: codes.length ? codes : undefined,
-              unexpected:
-                errors?.length && codes.includes('INTERNAL_SERVER_ERROR') ? errors.map(String) : undefined,
-            },
-            'graphql request',
-          );
+          recordRequest(metrics, contextValue, {
+            operation: operationName ?? null,
+            type: operation?.operation ?? 'unknown',
+            seconds,
+            codes,
+            // With tracing on: the trace to look up for this request.
+            traceId: tracing ? trace.getActiveSpan()?.spanContext().traceId : undefined,
+            unexpected:
+              errors?.length && codes.includes('INTERNAL_SERVER_ERROR') ? errors.map(String) : undefined,
+          });
         },
       };
     },

@@ -22,6 +22,13 @@ export interface Context {
   /** This service instance's change feed and the caches built on it (shared by every request). */
   instance: InstanceState;
   /**
+   * The answer cache's versions of the data groups this request's operation reads, when the HTTP layer read them
+   * already, looking for its answer before the pipeline (app/cache-front.ts sets them on a miss); the pipeline's
+   * cache plugin (app/catalog-cache.ts) then computes and files the answer at them without reading them again.
+   * Unset otherwise.
+   */
+  cacheVersions?: string;
+  /**
    * Runs `work` in one transaction, with a `TxContext` whose `db` and `loaders` use it. A failure rolls
    * everything back; loaders of the outer context are cleared afterwards. Called on a `TxContext`, it joins
    * that transaction (the same `tx` is passed on). Inside `work`, this context's own `db` and `loaders` must not
