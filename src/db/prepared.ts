@@ -25,11 +25,6 @@ export function prepared(text: string): string {
   return text;
 }
 
-/** The name `text` runs under, if it is registered. */
-export function preparedName(text: string): string | undefined {
-  return names.get(text);
-}
-
 /** How many texts are registered (tests: the bound is not reached). */
 export function preparedCount(): number {
   return names.size;

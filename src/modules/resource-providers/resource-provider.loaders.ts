@@ -6,7 +6,7 @@ import { Trait } from '../traits/trait.entity';
 import { ResourceProvider } from './resource-provider.entity';
 import {
   providerOfRow,
-  providerSelect,
+  providersByPk,
   traitsOfRow,
   type ProviderRow,
   type TraitColumns,
@@ -79,10 +79,7 @@ export const providerWithTraitsByPk: LoaderFactory<
   new DataLoader(
     async (keys) => {
       const { columns } = keys[0];
-      const rows: ProviderRow[] = await db.query(
-        prepared(`${providerSelect(columns)} WHERE rp.id = ANY($1::int[])`),
-        [keys.map((key) => key.pk)],
-      );
+      const rows: ProviderRow[] = await db.query(providersByPk(columns), [keys.map((key) => key.pk)]);
       const read = rows.map((row) => ({ provider: providerOfRow(row), traits: traitsOfRow(row, columns) }));
       return oneInOrder(
         keys.map((key) => key.pk),

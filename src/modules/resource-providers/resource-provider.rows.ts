@@ -1,5 +1,6 @@
 import { Trait } from '../traits/trait.entity';
 import { ResourceProvider } from './resource-provider.entity';
+import { prepared } from '../../db/prepared';
 
 /**
  * A resource_providers row as read by hand: every column, or what a list's operation selects; with its traits
@@ -124,3 +125,22 @@ export function providerSelect(columns?: TraitColumns): string {
   const [expression, name] = traitsSelect('rp', columns);
   return `SELECT ${PROVIDER_SELECT_LIST}, ${expression} AS ${name} FROM resource_providers rp`;
 }
+
+/**
+ * `providerSelect(columns)` followed by `where`, each variant made once and registered to run by name
+ * (db/prepared.ts): a read picks its text, it builds none.
+ */
+function providerStatements(where: string): (columns?: TraitColumns) => string {
+  const text = (columns?: TraitColumns) => prepared(`${providerSelect(columns)} ${where}`);
+  const plain = text();
+  const withTraits = [false, true].map((standard) =>
+    [false, true].map((createdAt) => text({ standard, createdAt })),
+  );
+  return (columns) => (columns ? withTraits[+columns.standard][+columns.createdAt] : plain);
+}
+
+/** A provider by its uuid (`$1`), with its traits' `columns` when given. */
+export const providerByUuid = providerStatements('WHERE rp.uuid = $1');
+
+/** Providers by their keys (`$1`, an array of ints), with their traits' `columns` when given. */
+export const providersByPk = providerStatements('WHERE rp.id = ANY($1::int[])');

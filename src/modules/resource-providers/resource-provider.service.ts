@@ -3,7 +3,6 @@ import type { SelectQueryBuilder } from 'typeorm';
 import type { Context, TxContext } from '../../common/context';
 import { checkText, ConflictError, InputError, NotFoundError, type InputProblem } from '../../common/errors';
 import { paginateTuples, type Page, type PageArgs } from '../../common/relay/paginate';
-import { prepared } from '../../db/prepared';
 import { withUniqueConflicts } from '../../db/unique';
 import { allowsPlacement, assertCanWritePlacement, enforcePlacement } from '../traits/trait.policy';
 import type { Trait } from '../traits/trait.entity';
@@ -17,7 +16,7 @@ import { RESOURCE_PROVIDER_NAME_MAX, ResourceProvider } from './resource-provide
 import {
   PROVIDER_COLUMNS,
   providerOfRow,
-  providerSelect,
+  providerByUuid,
   rowOfTuple,
   traitColumnsOf,
   traitsOfRow,
@@ -207,10 +206,7 @@ export class ResourceProviderService {
   ): Promise<ResourceProvider | null> {
     enforcePlacement(ctx, 'placement:resource_providers:show', 'seeing resource providers');
     const columns = this.traitsRead(ctx, traits);
-    const rows: ProviderRow[] = await ctx.db.query(
-      prepared(`${providerSelect(columns)} WHERE rp.uuid = $1`),
-      [uuid],
-    );
+    const rows: ProviderRow[] = await ctx.db.query(providerByUuid(columns), [uuid]);
     if (!rows.length) return null;
     return columns ? this.primingTraits(ctx, columns)(rows[0]) : providerOfRow(rows[0]);
   }
