@@ -85,22 +85,30 @@ async function readiness(http: string, until: (status: number, body: Record<stri
   throw new Error(`readiness never got there: ${JSON.stringify(seen.slice(-5))}`);
 }
 
-/** Writes a namespace every 20 ms until stopped: the names acknowledged, and the codes of the failures. */
+/**
+ * Writes a namespace every 20 ms until stopped: the names acknowledged, the names answered with an error (a write
+ * under way when the primary crashed may have committed all the same: its answer was lost, not its commit), and
+ * the codes of the failures.
+ */
 function writeContinuously(t: TestApp) {
   const acknowledged: string[] = [];
+  const unanswered = new Set<string>();
   const failures = new Set<unknown>();
   let stopped = false;
   const done = (async () => {
     while (!stopped) {
       const name = unique('Failover');
       const result = await t.gql(CREATE, { name });
-      if (result.errors) failures.add(result.errors[0].extensions?.code);
-      else acknowledged.push(name);
+      if (result.errors) {
+        failures.add(result.errors[0].extensions?.code);
+        unanswered.add(name);
+      } else acknowledged.push(name);
       await sleep(20);
     }
   })();
   return {
     acknowledged,
+    unanswered,
     failures,
     stop: async () => {
       stopped = true;
@@ -171,14 +179,26 @@ describe('PostgreSQL failover (primary crashes, the standby is promoted, the pro
         expect([before, ...writer.acknowledged].filter((name) => !present.has(name))).toEqual([]);
         expect([...writer.failures].filter((code) => code !== 'SERVICE_UNAVAILABLE')).toEqual([]);
 
-        // The subscriber resumes after its last event: every write since, in order, then live ones.
+        // The subscriber resumes after its last event: every acknowledged write since, in order, then live ones.
+        // A write answered with an error may have committed (its answer lost in the crash): its event may come
+        // between them, and then it is on the new primary.
         const resumed = await subscribeTo(t, event.cursor);
+        const committedUnanswered: string[] = [];
+        const nextAnswered = async () => {
+          for (;;) {
+            const change = (await resumed.next()).catalogChanged;
+            if (!writer.unanswered.has(change.namespace)) return change;
+            expect(change.kind).toBe('CREATED');
+            committedUnanswered.push(change.namespace);
+          }
+        };
         for (const name of writer.acknowledged) {
-          expect((await resumed.next()).catalogChanged).toMatchObject({ kind: 'CREATED', namespace: name });
+          expect(await nextAnswered()).toMatchObject({ kind: 'CREATED', namespace: name });
         }
         const after = unique('Failover');
         await t.ok(CREATE, { name: after });
-        expect((await resumed.next()).catalogChanged).toMatchObject({ kind: 'CREATED', namespace: after });
+        expect(await nextAnswered()).toMatchObject({ kind: 'CREATED', namespace: after });
+        expect((await namesOn(cluster, committedUnanswered)).size).toBe(committedUnanswered.length);
         await resumed.dispose();
       } finally {
         await close();
